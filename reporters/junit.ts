@@ -40,6 +40,8 @@ interface Suite {
   durationMs: number;
   /** The seed its document ran with, where it is not the run's (a merge of shards run with different seeds). */
   seed?: number;
+  /** The runtime its Lisp document ran against. */
+  runtime?: string;
   units: Unit[];
   /** Its points in the order they came, each with its unit. */
   points: { unit: Unit; point: PointEvent }[];
@@ -61,7 +63,7 @@ async function readRun(events: AsyncIterable<RunEvent>): Promise<JunitRun> {
   for await (const event of events) {
     const current = run.suites.at(-1);
     if (event.type === 'run-start') ({ seed: run.seed, selection: run.selection = [] } = event);
-    else if (event.type === 'document-start') run.suites.push({ name: event.name, file: event.file, requirementIds: requirementIdsOf(event), durationMs: 0, seed: event.seed, units: [], points: [] });
+    else if (event.type === 'document-start') run.suites.push({ name: event.name, file: event.file, requirementIds: requirementIdsOf(event), durationMs: 0, seed: event.seed, runtime: event.runtime, units: [], points: [] });
     else if (event.type === 'unit-start' && current) {
       const unit: Unit = { name: event.name, at: event.at, requirements: event.requirements ?? [], points: [], flakyFailures: [] };
       units.set(event.unitId, unit);
@@ -86,7 +88,7 @@ function renderRun(run: JunitRun, cases: (suite: Suite) => { tests: number; fail
   for (const suite of run.suites) {
     const { tests, failures, skipped, lines: caseLines } = cases(suite);
     lines.push(`  <testsuite name="${escapeAttribute(suite.name)}" file="${escapeAttribute(suite.file)}" tests="${tests}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
-    lines.push(...suiteProperties(suite.seed ?? run.seed, run.selection, run.requirements, suite.requirementIds));
+    lines.push(...suiteProperties(suite.seed ?? run.seed, run.selection, run.requirements, suite));
     lines.push(...caseLines, '  </testsuite>');
   }
   lines.push(...runFailuresSuite(run.runEnd ? runFailures(run.runEnd) : []));
@@ -120,10 +122,11 @@ function properties(indent: string, entries: [string, string][]): string[] {
  * A suite's properties: the run's seed, what narrowed the run (a narrowed run's report must
  * not read as every unit's), and the status of each requirement of its document.
  */
-function suiteProperties(seed: number | null, selection: string[], requirements: RequirementResult[], requirementIds: string[]): string[] {
-  const ofDocument = new Set(requirementIds);
+function suiteProperties(seed: number | null, selection: string[], requirements: RequirementResult[], suite: Pick<Suite, 'requirementIds' | 'runtime'>): string[] {
+  const ofDocument = new Set(suite.requirementIds);
   return properties('    ', [
     ...(seed !== null ? [['seed', String(seed)] as [string, string]] : []),
+    ...(suite.runtime !== undefined ? [['runtime', suite.runtime] as [string, string]] : []),
     ...(selection.length ? [['selection', selection.join(' ')] as [string, string]] : []),
     // A requirement a change renamed also names its name before: a reviewer does not read it as new.
     ...requirements.filter((r) => ofDocument.has(r.id)).flatMap((r): [string, string][] => [[`requirement:${r.id}`, r.status], ...(r.renamedFrom !== undefined && r.status !== 'renamed' ? [[`renamed-from:${r.id}`, r.renamedFrom] as [string, string]] : [])]),

@@ -30,6 +30,8 @@ export interface DocumentReport {
   requirements: Requirement[];
   units: UnitReport[];
   comments: string[];
+  /** The runtime its Lisp document ran against. */
+  runtime?: string;
 }
 
 export interface RunReport {
@@ -84,7 +86,7 @@ export async function collectReport(events: AsyncIterable<RunEvent>): Promise<Ru
         report.seed = event.seed;
         break;
       case 'document-start': {
-        const document: DocumentReport = { file: event.file, name: event.name, durationMs: null, requirements: event.requirements ?? [], units: [], comments: [] };
+        const document: DocumentReport = { file: event.file, name: event.name, durationMs: null, requirements: event.requirements ?? [], units: [], comments: [], ...(event.runtime !== undefined ? { runtime: event.runtime } : {}) };
         documents.set(event.file, document);
         report.documents.push(document);
         break;

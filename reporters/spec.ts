@@ -45,6 +45,7 @@ export function specReporter(options: SpecReporterOptions): Reporter {
             yield `${c.dim(`  seed ${event.seed} (spec-run --seed ${event.seed} replays this document's random choices: Lisp's random, and Math.random and this.random() in step code)`)}\n`;
             seed = null;
           }
+          if (event.runtime !== undefined) yield `${c.dim(`  runtime: ${visibleControls(event.runtime)}`)}\n`;
           break;
         case 'unit-start':
           units.set(event.unitId, { name: visibleControls(event.name), points: [], comments: [] });

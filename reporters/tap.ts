@@ -51,6 +51,7 @@ export const tapReporter: Reporter = async function* (events) {
         yield line(0, `# Subtest: ${escapeDescription(`${event.name} (${event.file})`)}`);
         // Not the run's seed (a merge of shards run with different seeds): the one that replays this document.
         if (event.seed !== undefined) yield line(1, `# seed: ${event.seed}`);
+        if (event.runtime !== undefined) yield line(1, `# runtime: ${event.runtime}`);
         break;
       case 'unit-start':
         if (!document) break;

@@ -175,7 +175,8 @@ function documentView(document: DocumentReport, results: RequirementResult[], an
   const counts = `<span class="note">${document.units.length} units${statuses.includes('failed') ? `, ${statuses.filter((s) => s === 'failed').length} failed` : ''}</span>`;
   // The document's mark is its worst unit's: a document whose units were skipped or left TODO is not ticked.
   const worst = (['failed', 'todo', 'skipped'] as const).find((status) => statuses.includes(status) && (status === 'failed' || document.units.some((u) => unitStatus(u) === status && !holdsNoCheck(u)))) ?? 'passed';
-  const head = `<summary><span class="mark">${MARKS[worst]}</span> ${escapeHtml(document.name)} <span class="where">${escapeHtml(document.file)}</span> ${counts}${time}</summary>`;
+  const runtime = document.runtime === undefined ? '' : ` <span class="note">runtime: ${escapeHtml(document.runtime)}</span>`;
+  const head = `<summary><span class="mark">${MARKS[worst]}</span> ${escapeHtml(document.name)} <span class="where">${escapeHtml(document.file)}</span> ${counts}${time}${runtime}</summary>`;
   const comments = document.comments.length ? valueBlock('notes', document.comments.join('\n')) : '';
   return `<details class="${classes.join(' ')}"${open}>${head}${comments}${groups(document, results, anchors, link)}</details>`;
 }

@@ -120,19 +120,21 @@ function lispCode(plan: DocumentPlan): CodeRef[] {
   return code.sort((a, b) => a.line - b.line);
 }
 
-interface ToolNameSite {
+export interface ToolNameSite {
   name: string;
   line: number;
   offset: number;
+  /** The vocabulary function whose call asks for the tool, where the tool is not written in the call. */
+  via?: string;
 }
+
+/** Said at a Then definition whose body is empty (stated-outcome.ts's emptyThen), in the steps file. */
+export const EMPTY_THEN_DEFINITION = 'this Then definition has a body that does nothing (empty, or a bare return): it checks nothing, so a run skips the verdict of each step it runs and their requirements are not verified; write the check in it (an assertion that throws when the step does not hold)';
 
 /**
  * Where each vocabulary call that names a tool may have the name: (send-tool-call s "name" ...),
  * (call-tool "name" args s) or (call-tool s "name" args), (make-tool-call-request "name" ...).
  */
-/** Said at a Then definition whose body is empty (stated-outcome.ts's emptyThen), in the steps file. */
-export const EMPTY_THEN_DEFINITION = 'this Then definition has a body that does nothing (empty, or a bare return): it checks nothing, so a run skips the verdict of each step it runs and their requirements are not verified; write the check in it (an assertion that throws when the step does not hold)';
-
 const TOOL_NAME_ARGUMENT = new Map([
   ['send-tool-call', [2]],
   ['call-tool', [1, 2]],
@@ -140,16 +142,45 @@ const TOOL_NAME_ARGUMENT = new Map([
   ['make-tools-call-request', [1]],
 ]);
 
-/** String literals naming a tool in the calls of TOOL_NAME_ARGUMENT. */
+/** The vocabulary's senders, each named after (or built on) the one tool its calls ask the runtime for (run/lisp/vocabulary.lisp). */
+const TOOL_OF_SENDER = new Map([
+  ['evaluate-lisp', 'evaluate-lisp'],
+  ['evaluate-in-session', 'evaluate-lisp'],
+  ['make-evaluate-lisp-request', 'evaluate-lisp'],
+  ['configure-limits', 'configure-limits'],
+  ['make-configure-limits-request', 'configure-limits'],
+  ['time-execution', 'time-execution'],
+  ['make-time-execution-request', 'time-execution'],
+]);
+
+/** The tools NODE's calls ask for: string literals of the calls of TOOL_NAME_ARGUMENT, and the tool of each sender of TOOL_OF_SENDER. */
 function toolNameSites(node: LispNode, sites: ToolNameSite[]): void {
   if (node.kind === 'prefixed' || node.kind === 'conditional') return toolNameSites(node.form, sites);
   if (node.kind !== 'list') return;
-  const head = node.items[0]?.kind === 'symbol' ? node.items[0].name.replace(/^.*:/, '') : null;
+  const first = node.items[0];
+  const head = first?.kind === 'symbol' ? first.name.replace(/^.*:/, '') : null;
   const positions = head === null ? undefined : TOOL_NAME_ARGUMENT.get(head);
   const argument = positions?.map((position) => node.items[position]).find((item) => item?.kind === 'string');
   if (argument?.kind === 'string') sites.push({ name: argument.value, line: argument.line, offset: argument.start });
+  const sent = head === null ? undefined : TOOL_OF_SENDER.get(head);
+  if (sent !== undefined && first?.kind === 'symbol') sites.push({ name: sent, line: first.line, offset: first.start, via: head! });
   for (const item of node.items) toolNameSites(item, sites);
 }
+
+/** The tools a Lisp document's own code asks the runtime for, each at its place (in the file it is written in). */
+export function toolsCalled(plan: DocumentPlan): { file: string; text: string; site: ToolNameSite }[] {
+  return lispCode(plan)
+    .filter((ref) => !ref.borrowed)
+    .flatMap((ref) => {
+      const sites: ToolNameSite[] = [];
+      for (const form of scanForms(ref.text, ref.line).forms) toolNameSites(form.node, sites);
+      return sites.map((site) => ({ file: ref.file, text: ref.text, site }));
+    });
+}
+
+/** Says that the runtime does not list the tool SITE asks for, naming the vocabulary function that asks for it. */
+export const unlistedToolMessage = (site: ToolNameSite, listed: string[]) =>
+  `tool '${site.name}'${site.via && site.via !== site.name ? ` (which ${site.via} calls)` : ''} is not listed by the runtime (it lists ${listed.join(', ') || 'none'})`;
 
 /** "; did you mean 'a'?", "; did you mean 'a', 'b' or 'c'?"; nothing without suggestions. */
 function didYouMean(names: string[]): string {
@@ -176,13 +207,9 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
       continue;
     }
     for (const site of facts.calls) calls.push({ ref, site });
-    const tools: ToolNameSite[] = [];
-    for (const form of scan.forms) toolNameSites(form.node, tools);
-    for (const site of tools) {
-      if (context.tools && !context.tools.includes(site.name)) {
-        messages.push({ file: ref.file, line: site.line, column: columnOf(ref.text, site.offset), severity: 'error', message: `tool '${site.name}' is not listed by the runtime (it lists ${context.tools.join(', ') || 'none'})` });
-      }
-    }
+  }
+  for (const { file, text, site } of toolsCalled(plan)) {
+    if (context.tools && !context.tools.includes(site.name)) messages.push({ file, line: site.line, column: columnOf(text, site.offset), severity: 'error', message: unlistedToolMessage(site, context.tools) });
   }
   messages.push(...checklessUnits(plan));
   for (const unit of plan.units) {
@@ -197,18 +224,29 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
     if (site.argumentCount !== undefined) counts.push(site.argumentCount);
   }
   const unknown = await context.unknownOperators([...uses].map(([name, argumentCounts]) => ({ name, argumentCounts })));
+  // Code the document loads as it runs (a system by ASDF, a file by load) may define what check, which does not load it, cannot find.
+  const loader = calls.find(({ site }) => loadsCode(site.name));
+  const loaded = loader ? `this document loads code as it runs (${loader.site.name} at ${loader.ref.file}:${loader.site.line}), which check does not load: if that code defines it, the run finds it` : '';
   for (const { ref, site } of calls) {
     const reason = unknown.get(site.name);
     if (!reason) continue;
     const elsewhere = unreadableDefinitionNote(plan, site.name) ?? definedElsewhereNote(context.definitions, site.name, ref.file);
-    const message =
-      reason.why === 'undefined'
-        ? `'${site.name}' is called but neither this document nor the test vocabulary defines it${elsewhere ? `; ${elsewhere}` : ''}${didYouMean(reason.suggestions)}`
-        : `'${site.name}': ${reason.why}`;
-    messages.push({ file: ref.file, line: site.line, column: columnOf(ref.text, site.offset), severity: 'error', message });
+    const undefinedName = reason.why === 'undefined';
+    const message = undefinedName
+      ? `'${site.name}' is called but neither this document nor the test vocabulary defines it${elsewhere ? `; ${elsewhere}` : ''}${loaded ? `; ${loaded}` : ''}${didYouMean(reason.suggestions)}`
+      : `'${site.name}': ${reason.why}${loaded ? ` before the run; ${loaded}` : ''}`;
+    // Where loaded code may define it, check cannot know: a package it names is surely that code's (a note), a bare name may be a slip (a warning); never an error the run would not make.
+    const severity = !loaded ? 'error' : undefinedName ? 'warning' : 'note';
+    messages.push({ file: ref.file, line: site.line, column: columnOf(ref.text, site.offset), severity, message });
   }
   return messages;
 }
+
+/** Operators that load or make code as a document runs: files (load), systems (require, ASDF, Quicklisp, UIOP's loaders), packages. */
+const CODE_LOADERS = /^(?:(?:cl:|common-lisp:)?(?:load|require|make-package|defpackage)|(?:asdf|ql|quicklisp):.*|uiop(?:\/[a-z-]+)?:(?:load.*|define-package))$/;
+
+/** NAME, as called, loads or makes code at run time that check cannot see. */
+const loadsCode = (name: string): boolean => CODE_LOADERS.test(name.toLowerCase().replace(/::/, ':'));
 
 /**
  * Warnings of units that check nothing, as a run treats them: a test holding no check is

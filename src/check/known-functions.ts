@@ -38,12 +38,18 @@ export function vocabularyEntry(line: string): VocabularyEntry {
   return { name, least: Number(least), most: most === '*' ? Infinity : Number(most), documentation };
 }
 
-/** Adds the answer lines "name\treason" to UNKNOWN, with suggestions for the undefined ones. */
-function readAnswer(line: string, uses: Map<string, number[]>, matcher: NameMatcher, unknown: Map<string, UnknownName>): void {
+/**
+ * Adds the answer lines "name\treason" to UNKNOWN, with suggestions for the undefined ones. A
+ * package the project's vocabulary files define is not in the image SBCL answers from: a name
+ * of it they do not define is undefined there (a slip of the name), not of a package missing.
+ */
+function readAnswer(line: string, uses: Map<string, number[]>, matcher: NameMatcher, unknown: Map<string, UnknownName>, project: ProjectVocabulary): void {
   const tab = line.indexOf('\t');
   if (tab <= 0) return;
   const name = line.slice(0, tab);
-  const why = line.slice(tab + 1);
+  const colon = name.indexOf(':');
+  const ofProjectPackage = colon > 0 && project.packages.has(packageName(name.slice(0, colon)));
+  const why = ofProjectPackage ? 'undefined' : line.slice(tab + 1);
   unknown.set(name, { why, suggestions: why === 'undefined' ? matcher.suggest(name, uses.get(name)) : [] });
 }
 
@@ -129,7 +135,7 @@ export async function unknownOperators(given: NameUse[], driverImage: () => Prom
   const lines = stdout.split('\n');
   const end = lines.indexOf('');
   const matcher = new NameMatcher([...lines.slice(0, end).map(vocabularyEntry), ...project.entries]);
-  for (const line of lines.slice(end + 1)) readAnswer(line, countsByName(uses), matcher, unknown);
+  for (const line of lines.slice(end + 1)) readAnswer(line, countsByName(uses), matcher, unknown, project);
   return unknown;
 }
 
@@ -174,7 +180,7 @@ export class UnknownOperatorsSession {
     child.stdin.write(`${uses.map((use) => use.name).join('\n')}\n\n`);
     const counts = countsByName(uses);
     try {
-      for (let line = await nextLine(child, lines); line !== ''; line = await nextLine(child, lines)) readAnswer(line, counts, matcher, unknown);
+      for (let line = await nextLine(child, lines); line !== ''; line = await nextLine(child, lines)) readAnswer(line, counts, matcher, unknown, project);
     } catch (error) {
       this.sbcl = null;
       throw error;

@@ -19,7 +19,7 @@ import { keyedSteps } from '../translate/step-keyword.js';
 import { findDocuments, usableDiscovery } from './discover.js';
 import { unreadableMessage } from '../parse/unreadable.js';
 import { indexDefinitions } from '../translate/definition-index.js';
-import { ConfigError, configuredPaths, loadConfig } from './config.js';
+import { ConfigError, configuredPaths, loadConfig, sayConfigurationAbove } from './config.js';
 import { executorStepsSetting, hasChecks } from './run-command.js';
 import { stepFilesOf, type StepFiles } from './step-files.js';
 import { documentLibraries, stepsFileErrorsSettled } from './document-libraries.js';
@@ -84,6 +84,7 @@ function sourceNamesBlocks(file: string): boolean {
 
 export async function checkCommand(paths: string[], options: { steps?: string[]; executorSteps?: boolean; config?: string; strict?: boolean } = {}): Promise<number> {
   const config = loadConfig(options.config);
+  sayConfigurationAbove(config, options.config);
   // As a run: the configuration's paths when none is given.
   const roots = paths.length ? paths : (configuredPaths(config) ?? ['specs/']);
   const discovery = findDocuments(roots);

@@ -1,9 +1,10 @@
 // The project configuration: spec-run.config.json, spec-run.config.yaml (.yml), or a
-// "spec-run" key in package.json, looked up in the working directory (or given with
-// --config). Command-line options win over it. Unknown keys and bad values are
+// "spec-run" key in package.json, looked up in the working directory and then in each
+// directory above it up to the repository's root, as npm, git and tsc find theirs (or
+// given with --config). Command-line options win over it. Unknown keys and bad values are
 // errors that name the key.
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { QUIET_YAML } from '../parse/yaml-options.js';
 import { jsonError } from '../parse/json-error.js';
@@ -138,6 +139,33 @@ export function configurationsIn(directory: string): { source: string; value: un
 /** A configuration's file as messages name it. */
 export const configurationName = (source: string, directory: string) => (source.endsWith('package.json') ? `the "spec-run" key of ${relative(directory, source)}` : relative(directory, source));
 
+/**
+ * The configurations of the nearest directory holding one, from START upward: a command run
+ * in a subdirectory of the project (specs/, an editor's terminal) reads the project's, not
+ * none. The search stops at the repository's root (a directory holding .git), and does not
+ * leave a directory a run of the project above would not search (node_modules, a
+ * dot-directory): a project without a configuration of its own does not borrow one from a
+ * directory it merely sits in. None: [].
+ */
+function nearestConfigurations(start: string): { source: string; value: unknown }[] {
+  for (let directory = resolve(start); ; directory = dirname(directory)) {
+    const found = configurationsIn(directory);
+    const name = basename(directory);
+    if (found.length > 0 || existsSync(join(directory, '.git')) || name.startsWith('.') || name === 'node_modules' || dirname(directory) === directory) return found;
+  }
+}
+
+/** Says on stderr which configuration a command reads when it is one found above the working directory, not beside it. */
+export function sayConfigurationAbove(config: ProjectConfig, explicit: string | undefined): void {
+  if (explicit !== undefined || config.source === null || config.directory === resolve(process.cwd())) return;
+  console.error(`spec-run: reading the project's configuration ${relative(process.cwd(), config.source)} (found above the working directory)`);
+}
+
+/** The configured runtime as reports name it: "builtin", or its command line (a word holding a space or quote shown as JSON). */
+export function runtimeName(config: Pick<ProjectConfig, 'runtime'>): string {
+  return Array.isArray(config.runtime) ? config.runtime.map((word) => (/[\s"']/.test(word) ? JSON.stringify(word) : word)).join(' ') : 'builtin';
+}
+
 /** Finds and validates the configuration; `explicit` is the --config path. A ConfigError says what is wrong; commands exit 2 on it (program.ts). */
 export function loadConfig(explicit?: string, directory = process.cwd()): ProjectConfig {
   let source: string | null = null;
@@ -148,7 +176,7 @@ export function loadConfig(explicit?: string, directory = process.cwd()): Projec
     if (!statSync(source).isFile()) throw new ConfigError(`${explicit}: not a file: --config names a configuration file (spec-run.config.json, .yaml, or a package.json)`);
     raw = read(source);
   } else {
-    const found = configurationsIn(directory);
+    const found = nearestConfigurations(directory);
     // Two of them: whichever spec-run chose, the other would be silently ignored.
     if (found.length > 1) throw new ConfigError(`several configurations: ${found.map((f) => configurationName(f.source, directory)).join(' and ')}; keep one (or name it with --config)`);
     if (found.length === 1) ({ source, value: raw } = found[0]);

@@ -1,5 +1,5 @@
 // Finds the markdown documents named on the command line: files as given, directories
-// searched recursively for *.md (node_modules and dot-directories skipped), sorted so
+// searched recursively for *.md, *.markdown, *.mdown, *.mkd and *.mkdn (node_modules and dot-directories skipped), sorted so
 // that every run sees the same order. Symbolic links are followed, to files and to
 // directories; a link back into a directory being searched is a cycle, reported once
 // and not followed. A path given that does not exist, and a directory that holds no
@@ -11,6 +11,7 @@ import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { isLink } from '../parse/index.js';
 import { specialFileKind } from '../parse/document-file.js';
 import { basename, join } from 'node:path';
+import { isMarkdownName } from '../parse/markdown-name.js';
 import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from './config.js';
 
 export interface Discovery {
@@ -81,7 +82,7 @@ export function findDocuments(paths: string[]): Discovery {
           continue;
         }
         walk(path, [...ancestors, real], links + (isLink(path) ? 1 : 0));
-      } else if (name.toLowerCase().endsWith('.md') && (stats === null || stats.isFile())) {
+      } else if (isMarkdownName(name) && (stats === null || stats.isFile())) {
         // A dangling link to a document is kept: parsing reports it, nothing is silently lost.
         addFile(path, links + (isLink(path) ? 1 : 0));
       }
@@ -93,10 +94,10 @@ export function findDocuments(paths: string[]): Discovery {
     if (stats === null) {
       const denied = deniedReason(path);
       // A document that cannot be looked at (a directory on its way this user cannot enter) fails as one, saying so.
-      if (denied && path.toLowerCase().endsWith('.md') && !denied.startsWith('it is')) addFile(path, 0);
+      if (denied && isMarkdownName(path) && !denied.startsWith('it is')) addFile(path, 0);
       else if (denied) discovery.unreadable.push({ path, reason: denied });
       // A link to nothing (or a loop of links) named as a document: it fails as one, saying so.
-      else if (isLink(path) && path.toLowerCase().endsWith('.md')) addFile(path, 1);
+      else if (isLink(path) && isMarkdownName(path)) addFile(path, 1);
       else discovery.missing.push(path);
       continue;
     }
@@ -154,7 +155,7 @@ export function usableDiscovery(discovery: Discovery): boolean {
   for (const { path, changes } of discovery.archived.filter((archive) => archive.changes > 0)) {
     console.error(`spec-run: ${path}: ${changes} archived change${changes === 1 ? '' : 's'} not run (OpenSpec applied ${changes === 1 ? 'it' : 'them'} to the specs when archiving; name a file in it to run that)`);
   }
-  if (discovery.empty.length > 0) console.error(`spec-run: no document (*.md) found in ${discovery.empty.join(', ')}: nothing to run there`);
+  if (discovery.empty.length > 0) console.error(`spec-run: no document (*.md, *.markdown, *.mdown, *.mkd, *.mkdn) found in ${discovery.empty.join(', ')}: nothing to run there`);
   return discovery.empty.length === 0 && discovery.missing.length === 0 && discovery.unreadable.length === 0;
 }
 

@@ -11,10 +11,11 @@ import { debianPackageOf, defaultLisp, findSystems, sbclVersion } from '../lisp-
 import { dockerEngine } from '../executor/docker.js';
 import type { DocumentPlan } from '../model/plan.js';
 import { findDocuments, noDiscovery, usableDiscovery } from './discover.js';
-import { configuredPaths, loadConfig } from './config.js';
+import { configuredPaths, loadConfig, sayConfigurationAbove } from './config.js';
 import { buildPlan, executorStepsSetting } from './run-command.js';
 import { makeDirectory } from '../make-directory.js';
 import { runtimeTools } from './runtime-tools.js';
+import { toolsCalled } from '../check/index.js';
 
 /** The ASDF systems the Lisp driver loads. */
 const LISP_SYSTEMS = ['fiveam', 'bordeaux-threads'];
@@ -35,6 +36,7 @@ function usesContainers(plan: DocumentPlan): boolean {
 
 export async function doctorCommand(paths: string[], options: { config?: string } = {}): Promise<number> {
   const config = loadConfig(options.config);
+  sayConfigurationAbove(config, options.config);
   const roots = paths.length ? paths : (configuredPaths(config) ?? ['specs/']);
   // Before any document is written, doctor still tells what this machine has.
   const noDocuments = paths.length === 0 && !config.paths && !existsSync('specs');
@@ -83,6 +85,17 @@ export async function doctorCommand(paths: string[], options: { config?: string 
       neededBy: lisp,
       fix: tools.names !== null ? undefined : "make the configuration's runtime command start an MCP server on stdio (it answers initialize and tools/list)",
     });
+    // Each tool the documents ask for (the vocabulary's senders too: evaluate-in-session asks for evaluate-lisp) that the server does not list.
+    const listed = tools.names;
+    if (listed !== null) {
+      const needing = new Map<string, Set<string>>();
+      for (const document of documents.filter((d) => d.family === 'lisp')) {
+        for (const { site } of toolsCalled(document)) if (!listed.includes(site.name)) (needing.get(site.name) ?? needing.set(site.name, new Set()).get(site.name)!).add(document.file);
+      }
+      for (const [tool, files] of needing) {
+        findings.push({ what: `runtime tool ${tool}`, ok: false, detail: `not listed by ${config.runtime.join(' ')} (it lists ${listed.join(', ') || 'no tool'})`, neededBy: [...files], fix: `make the runtime server list ${tool}, or point the configuration's runtime at one that does` });
+      }
+    }
   }
 
   const engine = await dockerEngine();

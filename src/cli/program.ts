@@ -161,7 +161,7 @@ export function buildProgram(): Command {
   program
     .command('run', { isDefault: true })
     .description('run the documents found in the given files and directories (default: specs/)')
-    .argument('[paths...]', 'markdown files (doc.md:LINE, or doc.md:LINE:LINE, runs the units at those lines, as cucumber-js), or directories searched recursively for *.md (links followed)')
+    .argument('[paths...]', 'markdown files (doc.md:LINE, or doc.md:LINE:LINE, runs the units at those lines, as cucumber-js), or directories searched recursively for *.md, *.markdown, *.mdown, *.mkd and *.mkdn (links followed)')
     .addOption(
       new Option(
         '--reporter <name[:file]>',
@@ -189,8 +189,8 @@ export function buildProgram(): Command {
     .option('--steps <glob>', 'step definition files for OpenSpec scenarios: .js, .mjs or .ts (repeatable; default: found by convention)', collect)
     .option('--dry-run', 'run nothing: bind every scenario step to its definition, and report every unit as not run (# SKIP dry run); exit 1 on undefined steps or documents that cannot be read')
     .option('--change <name>', 'OpenSpec: run each capability the change touches as it will be after it, its deltas applied to openspec/specs (give the openspec/ directory as the path); one change a run', once('--change', 'run spec-run once per change'))
-    .option('--watch', 'after the run, run again the documents that change (all of them when a steps file or another shared helper changes); every run again loads the steps files anew, with the project modules they import, ES, CommonJS or TypeScript; an imported module changing alone starts no run; with --change, every run is the change applied to the capabilities the saved file affects; the report files and the summary hold every watched document\'s latest result, rerun or not, naming on stderr those still failing from an earlier run; a save of what a run is running (the first run too) cancels it (its units skipped as interrupted by the save), and the new save runs at once')
-    .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
+    .option('--watch', 'after the run, run again the documents that change (all of them when a steps file or another shared helper changes); a change of the configuration starts the watch again with it, its runtime server, vocabulary and other settings new; every run again loads the steps files anew, with the project modules they import, ES, CommonJS or TypeScript; an imported module changing alone starts no run; with --change, every run is the change applied to the capabilities the saved file affects; the report files and the summary hold every watched document\'s latest result, rerun or not, naming on stderr those still failing from an earlier run; a save of what a run is running (the first run too) cancels it (its units skipped as interrupted by the save), and the new save runs at once')
+    .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json, in the working directory or the nearest directory above it up to the repository\'s root)')
     .action(async (paths: string[], options) => {
       // Loaded only for a run: `serve`, started per session by MCP clients, must not pay for it.
       const [{ runCommand, printedSummary, runFailedAfterReport }, { childrenEnded }, { markStartedProcesses, stopLeftChildren }, { keepVerdict }] = await Promise.all([
@@ -257,8 +257,8 @@ export function buildProgram(): Command {
 
   program
     .command('doctor')
-    .description('check what the documents given (default: the configured paths, else specs/) need: Node, SBCL, FiveAM, bordeaux-threads, a Docker engine, the cache directory; exit 1 when something they need is missing')
-    .argument('[paths...]', 'markdown files, or directories searched recursively for *.md')
+    .description('check what the documents given (default: the configured paths, else specs/) need: Node, SBCL, FiveAM, bordeaux-threads, a Docker engine, the cache directory, the tools they ask a configured runtime server for (those the vocabulary senders call too); exit 1 when something they need is missing')
+    .argument('[paths...]', 'markdown files, or directories searched recursively for *.md, *.markdown, *.mdown, *.mkd and *.mkdn')
     .option('--config <file>', 'configuration file')
     .action(async (paths: string[], options: { config?: string }) => {
       const { doctorCommand } = await import('./doctor-command.js');
@@ -282,7 +282,7 @@ export function buildProgram(): Command {
   program
     .command('check')
     .description('validate documents without running them; prints file:line:col messages')
-    .argument('[paths...]', 'markdown files, or directories searched recursively for *.md')
+    .argument('[paths...]', 'markdown files, or directories searched recursively for *.md, *.markdown, *.mdown, *.mkd and *.mkdn')
     .option('--steps <glob>', 'step definition files whose steps count as defined (repeatable)', collect)
     .option('--executor-steps', 'the built-in executor steps apply to every OpenSpec document')
     .option('--strict', 'an undefined step is an error, as it fails a run (the default, or the configuration\'s strict)')

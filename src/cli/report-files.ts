@@ -12,6 +12,7 @@ import { dirname, resolve } from 'node:path';
 import { fileProblem } from '../run/file-problem.js';
 import { makeDirectory } from '../make-directory.js';
 import { removeIfEnded } from '../process/watchdog.js';
+import { isMarkdownName } from '../parse/markdown-name.js';
 
 /**
  * Why DESTINATION cannot take a report (WHAT names it: "--reporter junit"), or null. With
@@ -21,7 +22,7 @@ import { removeIfEnded } from '../process/watchdog.js';
 export function destinationProblem(destination: string, what: string, documents: string[], writable = true): string | null {
   const target = resolve(destination);
   if (documents.some((document) => resolve(document) === target)) return `${what}: ${destination} is a document of this run; a report must not overwrite what it reports on`;
-  if (/\.md$/i.test(target)) return `${what}: ${destination} is a markdown file; choose another name for a report`;
+  if (isMarkdownName(target)) return `${what}: ${destination} is a markdown file; choose another name for a report`;
   if (!writable || !isRegularOrMissing(target)) return null;
   const probe = `${target}.${process.pid}.probe`;
   try {

@@ -46,7 +46,7 @@ import { applyChange } from '../translate/openspec-change.js';
 import { changeFilesFor } from './change-watch.js';
 import { openspecPlace, openspecProseFile } from '../translate/openspec-layout.js';
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
-import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from './config.js';
+import { ConfigError, configuredPaths, loadConfig, runtimeName, sayConfigurationAbove, type ProjectConfig } from './config.js';
 import { stepDirectories, stepFilesOf, type StepFiles } from './step-files.js';
 import { lendTreeDefinitions, specificationTrees, type SpecificationTrees } from './specification-tree.js';
 import { reporterChoicesProblem, type ReporterChoice } from './reporter-choice.js';
@@ -56,6 +56,7 @@ import { destinationProblem, openReportFile, type ReportFile } from './report-fi
 import { fileProblem } from '../run/file-problem.js';
 import { setImmediate } from '../process/native-timers.js';
 import { keepVerdict } from '../process/verdict.js';
+import { MARKDOWN_EXTENSION_PATTERN } from '../parse/markdown-name.js';
 import { tapReportOnStdout } from '../process/watchdog.js';
 
 export interface RunCommandOptions {
@@ -188,7 +189,7 @@ function rememberLenders(lenders: Map<string, Set<string>>, plans: DocumentPlan[
 
 /** The documents PLAN borrows definitions from, and those its problems name (absolute paths). */
 function lendersOf(plan: DocumentPlan): Set<string> {
-  const named = plan.problems.flatMap((problem) => [...problem.message.matchAll(/([^\s,:()]+\.md):\d+/g)].map((match) => resolve(match[1])));
+  const named = plan.problems.flatMap((problem) => [...problem.message.matchAll(new RegExp(`([^\\s,:()]+${MARKDOWN_EXTENSION_PATTERN}):\\d+`, 'gi'))].map((match) => resolve(match[1])));
   return new Set([...plan.definitions.flatMap((code) => (code.borrowed ? [resolve(code.file)] : [])), ...named]);
 }
 
@@ -249,7 +250,10 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
   const interrupts = new Interrupts();
   interrupts.adopt(releaseStartSignals());
   try {
-    const status = await runDocuments(paths, cliOptions, interrupts);
+    let status: number | 'restart';
+    // --watch starts again, the configuration read anew, when it changes.
+    do status = await runDocuments(paths, cliOptions, interrupts);
+    while (status === 'restart');
     // Refused before anything ran: a report an earlier run left where this one would have
     // written must not be uploaded as this run's (a green JUnit for a run that never started).
     if (status === 2 && !interrupts.signal.aborted) removeEarlierReports(cliOptions);
@@ -297,11 +301,24 @@ export function removeEarlierReports(cliOptions: Pick<RunCommandOptions, 'report
   }
 }
 
-async function runDocuments(paths: string[], cliOptions: RunCommandOptions, interrupts: Interrupts): Promise<number> {
+/** What keeps the configuration from loading now; null when it loads. */
+function configurationProblem(explicit: string | undefined): string | null {
+  try {
+    loadConfig(explicit);
+    return null;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.message;
+  }
+}
+
+/** The run's exit status; 'restart' when --watch saw the configuration change, to be run again with it. */
+async function runDocuments(paths: string[], cliOptions: RunCommandOptions, interrupts: Interrupts): Promise<number | 'restart'> {
   let config: ProjectConfig;
   let executorSteps: ExecutorStepsSetting;
   try {
     config = loadConfig(cliOptions.config);
+    sayConfigurationAbove(config, cliOptions.config);
     executorSteps = await executorStepsSetting(cliOptions.executorSteps, config);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
@@ -329,7 +346,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   let pastTheEnd: string | undefined;
   const given = paths;
   paths = paths.map((path) => {
-    const at = /^(.+\.md)((?::\d+)+)$/i.exec(path);
+    const at = new RegExp(`^(.+${MARKDOWN_EXTENSION_PATTERN})((?::\\d+)+)$`, 'i').exec(path);
     if (!at || existsSync(path) || !existsSync(at[1])) return path;
     const file = resolve(at[1]);
     // A line past the end (a stale line from an old report) would select the last unit, another than meant.
@@ -509,6 +526,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     dryRun: options.dryRun ?? false,
     runtimeCommand,
     ...(runtime ? { runtime } : {}),
+    runtimeName: runtimeName(config),
     imageAliases: { ...config.images },
     projectRoot: config.directory,
     vocabularyFiles,
@@ -611,14 +629,15 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       const applied = await withChangeApplied(await buildPlan(read, executorSteps, trees), options.change);
       return typeof applied === 'string' ? `--change: ${applied}` : { read, built: applied };
     };
-    await watchDocuments({
+    const ended = await watchDocuments({
       documents: watched,
       first: async (cancelled) => {
         if ((await execute(plan, stepFiles, cancelled)).lostReports.length > 0) reportsLost.abort();
         runtime?.fill(SPARE_SERVERS);
       },
       roots,
-      helpers: [...vocabularyFiles, ...stepFiles.all, ...(config.source ? [config.source] : [])],
+      helpers: [...vocabularyFiles, ...stepFiles.all],
+      ...(config.source ? { configuration: { file: config.source, problem: () => configurationProblem(cliOptions.config) } } : {}),
       stepPlaces: {
         directories: [...new Set(watched.flatMap((file) => stepDirectories(config.directory, file)))],
         list: async () => {
@@ -662,6 +681,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       },
       signal: AbortSignal.any([interrupts.signal, reportsLost.signal]),
     });
+    if (ended === 'restart' && interrupts.exitStatus === undefined) return 'restart';
     return interrupts.exitStatus ?? (reportsLost.signal.aborted ? 2 : 0);
   } finally {
     await closeRunners();

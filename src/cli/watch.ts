@@ -1,6 +1,8 @@
 // --watch: runs the documents, then again those that change, and all of them when a
-// shared helper (an extra vocabulary file, the configuration) changes. New documents
-// under the watched directories are picked up too. Watching starts before the first run:
+// shared helper (an extra vocabulary file, a steps file) changes. A change of the
+// configuration ends the watch for the caller to start it again with the new one: what it
+// configures (the runtime server, the vocabulary, the timeout) takes effect only so. New
+// documents under the watched directories are picked up too. Watching starts before the first run:
 // a save of what a run under way runs (the first one too) cancels it, and the new save's
 // run starts at once.
 import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
@@ -19,6 +21,11 @@ export interface WatchOptions {
   roots: string[];
   /** Files whose change affects every document. */
   helpers: string[];
+  /**
+   * The configuration file, and what keeps it from loading now (null: it loads). Saved so
+   * that it loads, the watch ends with 'restart'; else the problem is said and nothing runs.
+   */
+  configuration?: { file: string; problem: () => string | null };
   /**
    * Runs DOCUMENTS again. CANCELLED aborts, its reason saying which save, when a file the run
    * runs (or a helper every document uses) is saved again while it runs: its units stop as an
@@ -49,9 +56,14 @@ function signature(file: string): string {
   }
 }
 
-export async function watchDocuments(options: WatchOptions): Promise<void> {
+/** How a watch ended: stopped (its signal), or to start again with a configuration that changed. */
+export type WatchEnd = 'stopped' | 'restart';
+
+export async function watchDocuments(options: WatchOptions): Promise<WatchEnd> {
   const helpers = new Set(options.helpers.map((f) => resolve(f)));
-  const seen = new Map([...options.documents, ...helpers].map((f) => [resolve(f), signature(resolve(f))]));
+  const configuration = options.configuration ? resolve(options.configuration.file) : null;
+  const restarting = new AbortController();
+  const seen = new Map([...options.documents, ...helpers, ...(configuration ? [configuration] : [])].map((f) => [resolve(f), signature(resolve(f))]));
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   /** The run under way: the files it runs, and what cancels it. */
@@ -87,6 +99,18 @@ export async function watchDocuments(options: WatchOptions): Promise<void> {
       return true;
     });
     pending.clear();
+    if (configuration && changed.includes(configuration)) {
+      const name = relative(process.cwd(), configuration);
+      const problem = options.configuration!.problem();
+      if (problem !== null) {
+        console.error(`\nspec-run: the configuration (${name}) changed but does not load: ${problem}; nothing runs until it does`);
+        return;
+      }
+      console.error(`\nspec-run: the configuration (${name}) changed; starting again with it (its runtime, vocabulary and other settings)`);
+      current?.cancel.abort(`a save of the configuration ${name}`);
+      restarting.abort();
+      return;
+    }
     // A save of what the run under way runs makes its result stale: it stops now, not at its units' time limits.
     const stale = changed.filter((file) => helpers.has(file) || current?.files.has(file));
     if (current && stale.length > 0) current.cancel.abort(`a save of ${stale.map((file) => relative(process.cwd(), file)).join(', ')}`);
@@ -165,17 +189,19 @@ export async function watchDocuments(options: WatchOptions): Promise<void> {
       setTimeout(() => watchFile(file), 500).unref();
     }
   };
-  for (const file of [...options.documents.map((f) => resolve(f)), ...helpers]) watchFile(file);
+  for (const file of [...options.documents.map((f) => resolve(f)), ...helpers, ...(configuration ? [configuration] : [])]) watchFile(file);
   const announce = () => console.error('spec-run: watching for changes (Ctrl-C to stop)');
   const { first } = options;
   if (first) running = runOf(options.documents, first).then(announce, (error) => console.error(`spec-run: ${(error as Error).message}`));
   else announce();
+  const ended = options.signal ? AbortSignal.any([options.signal, restarting.signal]) : restarting.signal;
   await new Promise<void>((done) => {
-    if (options.signal?.aborted) return done();
-    options.signal?.addEventListener('abort', () => done());
+    if (ended.aborted) return done();
+    ended.addEventListener('abort', () => done());
   });
   clearTimeout(timer);
   stopped = true;
   for (const watcher of [...watchers, ...fileWatchers.values()]) watcher.close();
   await running;
+  return restarting.signal.aborted && !options.signal?.aborted ? 'restart' : 'stopped';
 }

@@ -34,6 +34,7 @@ import { Project, type Reading } from './project.js';
 import { undefinedStepFixes } from './quick-fix.js';
 import { watchDirectories } from './watch.js';
 import { runDocument, stopRuns, type RunOutcome } from './run-units.js';
+import { MARKDOWN_EXTENSIONS } from '../parse/markdown-name.js';
 
 export interface ServerOptions {
   /** How long typing must pause before a document is checked again. */
@@ -48,7 +49,7 @@ export interface RunCommandResult extends RunOutcome {
 
 const CONFIG_FILE = /(^|\/)(spec-run\.config\.(json|ya?ml)|package\.json)$/;
 /** Files whose change matters: steps files, documents, the configuration. */
-const WATCHED_EXTENSIONS = ['js', 'mjs', 'cjs', 'ts', 'mts', 'cts', 'md', 'json', 'yaml', 'yml'];
+const WATCHED_EXTENSIONS = ['js', 'mjs', 'cjs', 'ts', 'mts', 'cts', ...MARKDOWN_EXTENSIONS, 'json', 'yaml', 'yml'];
 const WATCHED_FILE = new RegExp(`\\.(${WATCHED_EXTENSIONS.join('|')})$`);
 
 /** Serves CONNECTION until the client ends the session; the caller only starts it listening. */

@@ -116,6 +116,11 @@ export const runEventSchema = z.discriminatedUnion('type', [
      * environment): their points count, but do not say whether the run checked something.
      */
     unitsBefore: z.array(z.string()).optional(),
+    /**
+     * The runtime a Lisp document's sessions ran against: "builtin", or the command line of
+     * the configuration's `runtime:` server. Which implementation answered is part of a result.
+     */
+    runtime: z.string().optional(),
   }),
   z.strictObject({
     type: z.literal('unit-start'),

@@ -30,6 +30,8 @@ export interface RunOptions {
   runtimeCommand: string[];
   /** Where sessions of the runtime under test come from, shared by the documents of a run (and the runs of --watch). */
   runtime?: RuntimeConnector;
+  /** The runtime as each Lisp document's report names it (document-start's `runtime`). */
+  runtimeName?: string;
   /** Docker image names used in documents mapped to local images ("alpine" -> "spec-run/busybox:local"). */
   imageAliases: Record<string, string>;
   /** The project directory: mounted at /workspace in containers, base for relative paths. */

@@ -403,3 +403,37 @@ t.test("a value the executor refuses in a scenario's stop-hook block is an error
   t.match(run.stdout, /ok \d+ - Validation \/ A timeout in weeks/, 'the scenario about the refusal passes');
   t.notMatch(run.stdout, /not ok \d+ - Validation \/ A timeout in weeks/);
 });
+
+t.test("a vocabulary's senders ask for their tool: one the configured runtime does not list is an error at the call, and doctor says it is missing", async (t) => {
+  const code = `(defvar *s* (make-test-session))\n(assert (search "3" (result-content-text (evaluate-in-session *s* "(+ 1 2)"))))\n(assert (configure-limits *s* :timeout 5))`;
+  const doc = `---\ntype: verification\nname: senders\n---\n# D\n\n## Code\n\n\`\`\`lisp\n${code}\n\`\`\`\n`;
+  const dir = t.testdir({ 'server.mjs': toolsServer(['configure-limits']), 'spec-run.config.json': JSON.stringify({ paths: ['specs/'], runtime: [process.execPath, 'server.mjs'] }), specs: { 'senders.md': doc } });
+  const checked = await check([], dir);
+  t.equal(checked.code, 1);
+  t.equal(checked.stdout.split('\n').filter((line) => line.includes(': error: ')).join('\n'), "specs/senders.md:11:43: error: tool 'evaluate-lisp' (which evaluate-in-session calls) is not listed by the runtime (it lists configure-limits)", 'configure-limits, which it lists, is not reported');
+  const doctor = await new Promise<{ code: number; stdout: string }>((done) =>
+    execFile(process.execPath, [cli, 'doctor'], { cwd: dir }, (error, stdout) => done({ code: error ? Number((error as { code?: number }).code) : 0, stdout })),
+  );
+  t.equal(doctor.code, 1, 'not "everything they need is here"');
+  t.match(doctor.stdout, /^MISSING +runtime tool evaluate-lisp: not listed by .*server\.mjs \(it lists configure-limits\)\n.*\n +needed by specs\/senders\.md$/m);
+});
+
+t.test('a package check cannot know before the run is not an error: one of the vocabulary files is a misspelt name in it; one code the document loads as it runs may make is a note', async (t) => {
+  const head = (name: string) => `---\ntype: verification\nname: ${name}\n---\n# D\n\n## Code\n\n`;
+  const vocabulary = '(defpackage :tally.interp (:use :cl) (:export #:calc))\n(in-package :tally.interp)\n(defun calc (form) (eval form))\n';
+  const dir = t.testdir({
+    'spec-run.config.json': JSON.stringify({ paths: ['specs/'], vocabulary: ['interp.lisp'] }),
+    'interp.lisp': vocabulary,
+    specs: {
+      'typo.md': `${head('typo')}\`\`\`lisp\n(assert (= 6 (tally.interp:calk '(+ 1 2 3))))\n\`\`\`\n`,
+      'loads.md': `${head('loads')}\`\`\`lisp\n(require :asdf)\n(asdf:load-system "tally")\n(load "src/fmt.lisp")\n(assert (tally.fmt:wrap-words "ab cd" 2))\n(assert (wrap-lines "ab"))\n\`\`\`\n`,
+    },
+  });
+  const { code, stdout } = await check([], dir);
+  t.match(stdout, /specs\/typo\.md:10:15: error: 'tally\.interp:calk' is called but neither this document nor the test vocabulary defines it; did you mean 'calc'\?/, 'the slip is named, not a package said missing that the vocabulary file defines');
+  t.notMatch(stdout, /no package named TALLY\.INTERP/);
+  t.match(stdout, /specs\/loads\.md:13:10: note: 'tally\.fmt:wrap-words': no package named TALLY\.FMT before the run; this document loads code as it runs \(require at specs\/loads\.md:10\), which check does not load/);
+  t.match(stdout, /specs\/loads\.md:14:10: warning: 'wrap-lines' is called but neither this document nor the test vocabulary defines it; this document loads code as it runs/, 'a bare name it cannot find stays visible, as a warning');
+  t.equal(stdout.split('\n').filter((line) => line.includes(': error: ')).length, 1, 'only the slip is an error');
+  t.equal(code, 1);
+});

@@ -87,3 +87,28 @@ t.test("a 'runtime' of the wrong shape says what is accepted", async (t) => {
   const dir = t.testdir({ 'spec-run.config.json': '{ "runtime": "npx spec-run serve" }' });
   t.throws(() => loadConfig(undefined, dir), { message: /'runtime': must be "builtin" or a command line as a list of words, such as \["node", "my-server\.js"\]/ });
 });
+
+t.test('from a subdirectory the project\'s configuration above is read, up to the repository\'s root and not past it', async (t) => {
+  const dir = t.testdir({
+    'spec-run.config.json': JSON.stringify({ runtime: ['node', 'server.mjs'] }),
+    specs: { deep: {} },
+    repo: { '.git': {}, specs: {} },
+    own: { 'spec-run.config.yaml': 'jobs: 2\n', specs: {} },
+    node_modules: { dependency: { specs: {} } },
+    '.cache': { specs: {} },
+  });
+  const above = loadConfig(undefined, join(dir, 'specs', 'deep'));
+  t.same(above.runtime, ['node', 'server.mjs'], 'two levels down, the configured runtime is the project\'s');
+  t.equal(above.directory, dir, 'its paths, runtime and vocabulary are relative to its own directory');
+  t.equal(loadConfig(undefined, join(dir, 'repo', 'specs')).source, null, 'a repository of its own does not borrow the configuration of a directory it sits in');
+  t.equal(loadConfig(undefined, join(dir, 'own', 'specs')).jobs, 2, 'the nearest configuration wins');
+  t.equal(loadConfig(undefined, join(dir, 'node_modules', 'dependency', 'specs')).source, null, 'nor does a dependency in node_modules, which no run of the project searches');
+  t.equal(loadConfig(undefined, join(dir, '.cache', 'specs')).source, null, 'nor a dot-directory');
+});
+
+t.test('the runtime as reports name it: builtin, or its command line', async (t) => {
+  const { runtimeName } = await import('../../src/cli/config.js');
+  t.equal(runtimeName({}), 'builtin');
+  t.equal(runtimeName({ runtime: 'builtin' }), 'builtin');
+  t.equal(runtimeName({ runtime: ['node', 'my server.mjs', 'lie'] }), 'node "my server.mjs" lie');
+});

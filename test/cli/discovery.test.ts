@@ -63,7 +63,7 @@ t.test('a directory that holds no document fails run, --list, check and steps wi
   for (const command of [[], ['--list'], ['check'], ['steps']]) {
     const run = await specRun([...command, join(dir, 'full'), join(dir, 'empty')]);
     t.equal(run.code, 2, `${command.join(' ') || 'run'}: exit 2`);
-    t.match(run.stderr, new RegExp(`no document \\(\\*\\.md\\) found in ${join(dir, 'empty')}`));
+    t.match(run.stderr, new RegExp(`no document \\(\\*\\.md, \\*\\.markdown, \\*\\.mdown, \\*\\.mkd, \\*\\.mkdn\\) found in ${join(dir, 'empty')}`));
   }
   const missing = await specRun(['steps', join(dir, 'full'), join(dir, 'absent.md')]);
   t.equal(missing.code, 2, 'steps: exit 2 on a path that does not exist');
@@ -124,4 +124,15 @@ t.test("OpenSpec's archived changes are history: a directory searched leaves cha
   t.notMatch(listed.stdout, /Legacy export/, 'no archived requirement is counted');
   const named = findDocuments([join(dir, 'openspec', 'changes', 'archive')]);
   t.equal(named.files.length, 2, 'the archive named is searched');
+});
+
+t.test("markdown's other extensions (.markdown, .mdown, .mkd, .mkdn) are documents too, found in a directory and run by file:LINE; other files are not", async (t) => {
+  const failing = passing('long-name').replace('(= 3 (+ 1 2))', '(= 4 (+ 1 2))');
+  const dir = t.testdir({ specs: { 'a.md': passing('md'), 'b.markdown': failing, 'c.MDOWN': passing('mdown'), 'd.mkd': passing('mkd'), 'e.mkdn': passing('mkdn'), 'notes.txt': passing('txt'), 'f.mdx': passing('mdx') } });
+  t.same(findDocuments([join(dir, 'specs')]).files.map((file) => file.slice(join(dir, 'specs').length + 1)), ['a.md', 'b.markdown', 'c.MDOWN', 'd.mkd', 'e.mkdn']);
+  const run = await specRun([join(dir, 'specs')]);
+  t.equal(run.code, 1, 'the failing .markdown document fails the run');
+  t.match(run.stderr, /4 passed, 1 failed/);
+  const byLine = await specRun([`${join(dir, 'specs', 'b.markdown')}:10`]);
+  t.match(byLine.stderr, /0 passed, 1 failed/, 'file:LINE of a .markdown document selects its unit');
 });

@@ -97,3 +97,13 @@ t.test('lines on stdout that are no JSON-RPC message are warned of once per run,
   t.match(doctor.stdout, /ok {7}runtime server: .*server\.mjs: lists add; warning: the runtime server/);
   t.notOk(existsSync(`${dir}/junit.xml`));
 });
+
+t.test('run from a subdirectory, the project\'s configured runtime is the one run against, and the report names it', async (t) => {
+  const body = `## Call\n\n${input('add', { a: 1 })}\n**Expected**:\n\`\`\`json\n{"isError": false}\n\`\`\`\n`;
+  const dir = project(t, { pages: [['add']], silentOn: ['tools/call'] }, { 'call.md': contract('call', body) });
+  const run = await specRun(['call.md', '--reporter', 'tap'], `${dir}/specs`);
+  t.equal(run.code, 1, 'the configured server (which never answers) failed it: not the built-in runtime, which lists no add');
+  t.match(run.stdout, /the request was not answered within the unit time limit of 2000 ms \(the configuration's timeout\)/);
+  t.match(run.stdout, new RegExp(`# Subtest: call \\(call\\.md\\)\\n {4}# runtime: ${process.execPath.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} server\\.mjs\\n`));
+  t.match(run.stderr, /spec-run: reading the project's configuration \.\.\/spec-run\.config\.json \(found above the working directory\)/);
+});

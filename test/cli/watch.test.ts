@@ -198,3 +198,35 @@ t.test('a deleted document is removed, not run: the others run on; one written b
   await watching;
   t.same(events, ['removed b.md', 'run a.md', 'run b.md']);
 });
+
+t.test('a change of the configuration ends the watch to start again with it; one that does not load is said, and nothing runs', async (t) => {
+  const dir = t.testdir({ 'a.md': '# A\n', 'spec-run.config.json': '{}' });
+  const config = join(dir, 'spec-run.config.json');
+  const runs: string[][] = [];
+  let problem: string | null = 'spec-run.config.json:1:2: unexpected end';
+  const lines: string[] = [];
+  const error = console.error;
+  console.error = (line: string) => void lines.push(line);
+  t.teardown(() => void (console.error = error));
+  const controller = new AbortController();
+  const watching = watchDocuments({
+    documents: [join(dir, 'a.md')],
+    roots: [dir],
+    helpers: [],
+    configuration: { file: config, problem: () => problem },
+    rerun: async (files) => void runs.push(files),
+    debounceMs: 50,
+    signal: controller.signal,
+  });
+  await settle(100);
+  writeFileSync(config, '{');
+  await settle(400);
+  t.same(runs, [], 'a configuration that does not load runs nothing');
+  t.match(lines.join('\n'), /the configuration \(.*spec-run\.config\.json\) changed but does not load: spec-run\.config\.json:1:2: unexpected end; nothing runs until it does/);
+  problem = null;
+  writeFileSync(config, '{"runtime": ["node", "other.mjs"]}');
+  t.equal(await watching, 'restart', 'the watch ends, for the run to start again with the new configuration');
+  t.same(runs, [], 'not a rerun under the old configuration');
+  t.match(lines.join('\n'), /the configuration \(.*spec-run\.config\.json\) changed; starting again with it/);
+  t.notMatch(lines.join('\n'), /shared helper/, 'not called a shared helper');
+});

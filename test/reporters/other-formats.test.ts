@@ -95,3 +95,15 @@ t.test('a requirement --require-verified finds not verified fails the run at its
   t.match(await renderEvents(junitReporter, run), /<testcase name="--require-verified: specs\/u\.spec\.md#No scenario is untested[^"]*" classname="spec-run" file="specs\/u\.spec\.md" line="12"><failure /);
   t.match(await renderEvents(tapReporter, run), /not ok 1 - --require-verified: specs\/u\.spec\.md\\#No scenario is untested[^\n]*\n {2}---\n {2}at: specs\/u\.spec\.md:12\n {2}\.\.\.\n1\.\.1\n$/);
 });
+
+t.test('every report names the runtime a Lisp document ran against: TAP, spec, JUnit, HTML, JSON', async (t) => {
+  const { specReporter } = await import('../../reporters/spec.js');
+  const { htmlReporter } = await import('../../reporters/html.js');
+  const againstOwn = events.map((event) => (event.type === 'document-start' ? { ...event, runtime: 'node "my server.mjs" lie' } : event));
+  t.match(await renderEvents(tapReporter, againstOwn), /# Subtest: doc <a> \(a\.md\)\n {4}# runtime: node "my server\.mjs" lie\n/);
+  t.match(await renderEvents(specReporter({ color: false, summary: false }), againstOwn), /\(a\.md\)\n {2}runtime: node "my server\.mjs" lie\n/);
+  t.match(await renderEvents(junitReporter, againstOwn), /<property name="runtime" value="node &quot;my server\.mjs&quot; lie"\/>/);
+  t.match(await renderEvents(htmlReporter({ commandLine: 'spec-run', reportDirectory: '/p', cwd: '/p' }), againstOwn), /<span class="note">runtime: node &quot;my server\.mjs&quot; lie<\/span>/);
+  t.match((await renderEvents(jsonReporter, againstOwn)).split('\n')[1], /"runtime":"node \\"my server\.mjs\\" lie"/);
+  t.notMatch(await renderEvents(tapReporter, events), /# runtime/, 'a document that names none (not a Lisp document) says none');
+});
