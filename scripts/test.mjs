@@ -26,7 +26,8 @@ import { Parser } from 'tap-parser';
  * one: beside the parallel tests, partial output written before a worker that blocks
  * interrupts is replaced did not arrive within the grace, and a 2 s bound was met by 31 ms.
  * scenario/heldout is one: its batches' steps check when signals were sent (SIGTERM at 1 s ± 0.5 s
- * was sent at 1.55 s beside the parallel tests).
+ * was sent at 1.55 s beside the parallel tests); within it, the scenarios that state nothing of time
+ * run first, more at a time, and only those that do wait for the quiet pairs (heldout.test.ts).
  * Not here, a comparison that load does not move: run/lisp/concurrent-requests (the wall
  * time of overlapping 0.5 s sleeps against their sum: 0.3 of it, where 0.8 is allowed).
  */

@@ -22,9 +22,8 @@ t.test('SPEC_RUN_STEPS_PROBE_LIMIT=4s: the looping file is refused after 4 s, sa
     // The limit said is the one given (the default says 10 s): what was waited for.
     t.match(run.stdout + run.stderr, refused, `${args.join(' ')} names the looping file with the limit it was given`);
     t.notMatch(run.stdout + run.stderr, /cart\.steps\.mjs did not return/, `${args.join(' ')} never refuses the good file`);
+    if (args[0] === '--dry-run') t.match(run.stdout, /ok \d+ - GIVEN an empty cart # SKIP dry run: bound, not run/, "the good file's steps bind");
   }
-  const dry = await project.specRun(['--dry-run', 'specs/', '--reporter', 'tap'], { env });
-  t.match(dry.stdout, /ok \d+ - GIVEN an empty cart # SKIP dry run: bound, not run/, "the good file's steps bind");
 });
 
 t.test('a SPEC_RUN_STEPS_PROBE_LIMIT that is no duration is a usage error naming it, before anything is loaded', async (t) => {

@@ -4,11 +4,15 @@
 // the executor really does otherwise. (Their binding rates, read without running them, are
 // heldout-readings.test.ts: nothing of that is timed, so it runs beside the other tests.)
 //
-// Two batches run at a time: their time is mostly commands waiting for their timeouts, so
-// the pair takes little more than one, and the steps that check when signals were sent
-// still hold (4 at a time put containers' starts seconds late).
+// Each batch runs in two parts, by what its scenarios state (statesTiming): first the
+// scenarios that state nothing of time, signals or memory limits, whose checks hold whatever
+// the load, several batches at a time; then, that part ended and the machine quiet again, the
+// scenarios that do, two batches at a time: their time is mostly commands waiting for their
+// timeouts, so the pair takes little more than one, and the steps that check when signals were
+// sent still hold (4 at a time put containers' starts seconds late). A batch's checks are on
+// both parts' points together.
 import t from 'tap';
-import { batches, bound, rates, stepPoints, where } from './heldout-batches.js';
+import { batches, bound, type Point, rates, scenarioTargets, statesTiming, stepPoints, where } from './heldout-batches.js';
 
 /** How a recorded failure that is a race of the engine or the kernel, not a reading, is said in rates.json. */
 const INTERMITTENT = /^not the interpreter's, intermittent:/;
@@ -40,9 +44,24 @@ function pool(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
   };
 }
 
-const inTurn = pool(2);
-// Started together, each in its turn; each batch's test below awaits its own run.
-const runs = new Map(batches.map((batch) => [batch, inTurn(() => stepPoints([batch], []))]));
+/** How many batches' scenarios that state nothing of time run at once: their checks hold under load, and they mostly wait too. */
+const UNTIMED_AT_ONCE = 4;
+/** How many batches' scenarios that state time run at once, nothing else of this file beside them. */
+const TIMED_AT_ONCE = 2;
+
+/** The points of a run of TARGETS, none when there is nothing to run. */
+const pointsOf = (targets: string[]): Promise<Point[]> => (targets.length === 0 ? Promise.resolve([]) : stepPoints(targets, []));
+const untimedTurn = pool(UNTIMED_AT_ONCE);
+const untimedRuns = new Map(batches.map((batch) => [batch, untimedTurn(() => pointsOf(scenarioTargets(batch, (s) => !statesTiming(s))))]));
+const untimedEnded = Promise.all(untimedRuns.values());
+const timedTurn = pool(TIMED_AT_ONCE);
+// Started together, each in its turn once every untimed part has ended; each batch's test below awaits its own parts.
+const runs = new Map(
+  batches.map((batch) => [
+    batch,
+    untimedEnded.then(async () => [...(await untimedRuns.get(batch)!), ...(await timedTurn(() => pointsOf(scenarioTargets(batch, statesTiming))))]),
+  ]),
+);
 
 for (const batch of batches) {
   t.test(`${batch}: no bound step fails where the executor does what it says`, async (t) => {
