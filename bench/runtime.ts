@@ -19,7 +19,7 @@ import { LispWorker } from '../src/runtime/worker.js';
 import { RuntimeSession } from '../src/runtime/session.js';
 import { serveSession } from '../src/runtime/server.js';
 import { processTree, residentPartsKb, sampleTree, schedulerCounts, type SchedulerCounts } from './process-tree.js';
-import { formatComparison, median, percentile, type BenchReport, type ComparisonRow } from './table.js';
+import { formatComparison, median, missedAims, percentile, type BenchReport, type ComparisonRow } from './table.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** `spec-run serve` as installed: the package's executable. */
@@ -300,12 +300,9 @@ const ms = (value: number) => figure(value, 'ms');
 const mb = (value: number) => figure(value, 'MB');
 
 /** One line per goal: met, or not met with the figures that say why. */
-function goalLines(goals: Goal[], withPeer: boolean): string[] {
+function goalLines(goals: Goal[]): string[] {
   return goals.map(({ row, why }) => {
-    const misses: string[] = [];
-    if (row.target !== undefined && row.ours > row.target) misses.push(`${figure(row.ours, row.unit)} > ${row.target} ${row.unit}`);
-    const ratio = withPeer && row.peer ? row.ours / row.peer : undefined;
-    if (ratio !== undefined && row.peerRatio !== undefined && ratio > row.peerRatio) misses.push(`${ratio.toFixed(2)}x the peer > ${row.peerRatio}x`);
+    const misses = missedAims(row);
     return misses.length ? `- ${row.metric}: NOT MET (${misses.join('; ')}): ${why}` : `- ${row.metric}: met`;
   });
 }
@@ -390,7 +387,7 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
   ];
   const withPeer = peer !== undefined;
   const title = `runtime: spec-run serve${withPeer ? ` beside ${options.peer}` : ''} (median of ${ROUNDS} rounds of ${CALLS} calls)`;
-  const text = [formatComparison(title, rows, withPeer), '', 'Goals:', ...goalLines([...goals, ...(worstOvershoot ? [worstOvershoot] : [])], withPeer)].join('\n');
+  const text = [formatComparison(title, rows, withPeer), '', 'Goals:', ...goalLines([...goals, ...(worstOvershoot ? [worstOvershoot] : [])])].join('\n');
   const roundTrip = (row: ComparisonRow, what: string): ComparisonRow => ({ ...row, metric: `spec-run serve / ${options.peerName ?? options.peer ?? 'a peer server'}: evaluate-lisp (+ 1 2) round trip, ${what}`, target: undefined });
   return { text, sideBySide: [roundTrip(goals[1].row, 'median'), roundTrip(goals[2].row, 'p99')] };
 }

@@ -65,6 +65,27 @@ export interface BenchReport {
 }
 
 /**
+ * How `row` misses its aims, one phrase per aim missed (its target, its ratio to the
+ * alternative's figure); none when it meets them, or when it has no figure to judge.
+ */
+export function missedAims(row: ComparisonRow): string[] {
+  const misses: string[] = [];
+  if (row.target !== undefined && row.ours > row.target) misses.push(`${round(row.ours)} ${row.unit} > ${round(row.target)} ${row.unit}`.replace(/ +/g, ' '));
+  const ratio = row.peer === undefined || row.peer === 0 || row.peerProblem !== undefined ? undefined : row.ours / row.peer;
+  if (ratio !== undefined && row.peerRatio !== undefined && ratio > row.peerRatio) misses.push(`${ratio.toFixed(2)}x the alternative > ${row.peerRatio}x`);
+  return misses;
+}
+
+/** A line that says whether every row with an aim met it, naming each one that did not. */
+export function aimsVerdict(rows: ComparisonRow[]): string {
+  const judged = rows.filter((row) => row.problem === undefined && (row.target !== undefined || (row.peerRatio !== undefined && row.peer !== undefined)));
+  const missed = judged.flatMap((row) => (missedAims(row).length ? [`- ${row.metric}: ${missedAims(row).join('; ')}`] : []));
+  const failed = rows.filter((row) => row.problem !== undefined).map((row) => `- ${row.metric}: no figure, the run FAILED (${row.problem})`);
+  if (missed.length === 0 && failed.length === 0) return `Aims: all ${judged.length} met.`;
+  return [`Aims: ${missed.length} of ${judged.length} MISSED${failed.length ? `, ${failed.length} not measured` : ''}:`, ...missed, ...failed].join('\n');
+}
+
+/**
  * A table of spec-run's figures, their targets and, with the alternative, its figures, the
  * ratio ours/alternative and the goal for it. Columns no row fills are left out.
  */
@@ -91,4 +112,25 @@ export function formatComparison(title: string, rows: ComparisonRow[], withPeer:
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c: string[]) => `| ${c.map((x, i) => x.padEnd(widths[i])).join(' | ')} |`;
   return [`## ${title}`, line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n');
+}
+
+/**
+ * The TAP points of the side-by-side figures (numbered by the caller): each says that the figure
+ * was produced, by a run that succeeded. How fast is a machine's: a figure past its aim is a
+ * TODO point that says so (not ok, and no failure of the suite), never a passing one. An
+ * alternative that cannot run here (not installed) is a skip that says why.
+ */
+export function comparisonPoints(rows: ComparisonRow[]): string[] {
+  return rows.flatMap((row) => [
+    !Number.isFinite(row.ours) || row.problem !== undefined
+      ? `not ok - spec-run: ${row.metric}: not produced (${row.problem ?? 'no figure'})`
+      : missedAims(row).length
+        ? `not ok - spec-run: ${row.metric}: ${round(row.ours)} ${row.unit}, past its aim (${missedAims(row).join('; ')}) # TODO a speed aim missed on this machine`
+        : `ok - spec-run: ${row.metric}: ${round(row.ours)} ${row.unit}`,
+    row.peerMissing !== undefined
+      ? `ok - the alternative: ${row.metric} # SKIP not measured here: ${row.peerMissing}`
+      : row.peer !== undefined && Number.isFinite(row.peer) && row.peerProblem === undefined
+        ? `ok - the alternative: ${row.metric}: ${round(row.peer)} ${row.unit}`
+        : `not ok - the alternative: ${row.metric}: not produced (${row.peerProblem ?? 'no figure'})`,
+  ]);
 }

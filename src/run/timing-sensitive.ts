@@ -12,7 +12,8 @@
 //   seeds time timeouts of seconds this way, in units that last minutes, and holding
 //   the gate for them would serialize the whole run.
 import type { DocumentPlan, Unit } from '../model/plan.js';
-import { scanForms, unqualified } from '../translate/lisp-forms.js';
+import { unqualified } from '../translate/lisp-forms.js';
+import { unitCode } from '../translate/unit-code.js';
 
 export type TimingNeed = 'exclusive' | 'prompt';
 
@@ -36,25 +37,23 @@ export function unitTimingNeeds(plan: DocumentPlan): Map<string, TimingNeed> {
   for (const unit of plan.units) {
     const markedByName = named.length > 0 && [unit.name, ...unit.headingPath].some((text) => named.includes(text.trim().toLowerCase()));
     if (marker === true || markedByName) needs.set(unit.id, 'exclusive');
-    else if (readsClock(unitCode(plan, unit))) needs.set(unit.id, 'prompt');
+    else if (readsClock(plan, unit)) needs.set(unit.id, 'prompt');
   }
   return needs;
 }
 
-/** The Lisp text a unit runs: its block, or the definition of the test or function it calls. */
-function unitCode(plan: DocumentPlan, unit: Unit): string {
-  if (unit.kind === 'lisp-block') return unit.code.text;
-  if (unit.kind !== 'fiveam-test' && unit.kind !== 'verify-function') return '';
-  for (const definitions of plan.definitions) {
-    if (definitions.file !== unit.file) continue;
-    const form = scanForms(definitions.text, definitions.line).forms.find((f) => f.line === unit.line);
-    if (form) return form.text;
+/**
+ * Whether the code UNIT runs as written (its block, or the definition of its test or
+ * function) names a clock reader anywhere. Its forms are the scans the document's
+ * translation made, walked here rather than read again from their text.
+ */
+function readsClock(plan: DocumentPlan, unit: Unit): boolean {
+  const pending = [...(unitCode(plan, unit)?.nodes ?? [])];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (node.kind === 'symbol' && CLOCK_READERS.has(unqualified(node.name))) return true;
+    if (node.kind === 'list') pending.push(...node.items);
+    else if (node.kind === 'prefixed') pending.push(node.form);
+    else if (node.kind === 'conditional') pending.push(node.feature, node.form);
   }
-  return '';
-}
-
-function readsClock(code: string): boolean {
-  if (!code) return false;
-  for (const symbol of scanForms(code).symbols.keys()) if (CLOCK_READERS.has(unqualified(symbol))) return true;
   return false;
 }

@@ -69,6 +69,25 @@ const NUMBER = /^[+-]?(?:\d+\.?\d*(?:[esfdl][+-]?\d+)?|\.\d+(?:[esfdl][+-]?\d+)?
 /** @param firstLine line number of the text's first line (its line in the markdown file). */
 /** OWNREADERMACROS: the document defines reader macros of its own (in another block), so a dispatch character unknown here may be one of them. */
 export function scanForms(text: string, firstLine = 1, ownReaderMacros = false): LispScan {
+  const key = `${firstLine}:${ownReaderMacros ? 1 : 0}:${text}`;
+  const known = recentScans.get(key);
+  if (known) return known;
+  const scan = readForms(text, firstLine, ownReaderMacros);
+  if (recentScans.size >= RECENT_SCANS) recentScans.delete(recentScans.keys().next().value!);
+  recentScans.set(key, scan);
+  return scan;
+}
+
+/**
+ * The scans of the texts read last, by text and first line. A run reads each block of Lisp
+ * several times (translating its document, the tree's definitions, each unit's timing
+ * needs): read once, it is looked up after. Callers only read a scan, never change it.
+ * Bounded, as the language server reads texts for as long as it runs.
+ */
+const recentScans = new Map<string, LispScan>();
+const RECENT_SCANS = 1024;
+
+function readForms(text: string, firstLine: number, ownReaderMacros: boolean): LispScan {
   const reader = new Reader(text, firstLine, ownReaderMacros);
   const forms: LispForm[] = [];
   const problems: LispScanProblem[] = [];

@@ -102,6 +102,20 @@ t.test('what measures time: time-execution calls and evaluations capturing their
   t.same(await needs('whole.md'), { One: 'exclusive' }, 'timing-sensitive: true marks every unit');
 });
 
+t.test('a unit reads the clock through any form of its code: a FiveAM test, a reader conditional, #\'', async (t) => {
+  const dir = t.testdir({
+    'tests.md': `---\ntype: verification\nname: tests\n---\n# Tests\n\n\`\`\`lisp
+(fiveam:test timed (let ((start (get-internal-real-time))) (fiveam:is (<= start (get-internal-real-time)))))
+(fiveam:test untimed (fiveam:is (= 2 (+ 1 1))))
+(fiveam:test behind-feature (fiveam:is (plusp #+sbcl (get-internal-run-time) #-sbcl 1)))
+(fiveam:test as-function (fiveam:is (integerp (funcall #'get-internal-real-time))))
+\`\`\`\n`,
+  });
+  const plan = translate(await parseFile(join(dir, 'tests.md')));
+  const byId = unitTimingNeeds(plan);
+  t.same(Object.fromEntries(plan.units.map((u) => [u.name, byId.get(u.id) ?? 'shared'])), { timed: 'prompt', untimed: 'shared', 'behind-feature': 'prompt', 'as-function': 'prompt' });
+});
+
 t.test('real documents in parallel: no evaluation is in flight during a measurement, and sleeps of ordinary documents overlap', async (t) => {
   const dir = t.testdir({});
   const doc = (name: string, body: string) => {

@@ -128,3 +128,14 @@ t.test('a replacement character in a symbol (a NUL byte or bad UTF-8 in the file
   t.match(scanForms('(assert (= 1 \uFFFD 1))', 8).problems, [{ line: 8, column: 14, message: /^a replacement character \(U\+FFFD\) stands in the code/ }]);
   t.same(scanForms('(print "\uFFFD") ; \uFFFD').problems, []);
 });
+
+t.test('a text read again is looked up, not read again; read from another line it is read anew', async (t) => {
+  const text = '(defun f (x) x)\n(f 1)';
+  const first = scanForms(text, 7);
+  t.equal(scanForms(text, 7), first, 'the same text from the same line: the scan made before');
+  const elsewhere = scanForms(text, 20);
+  t.not(elsewhere, first);
+  t.same(elsewhere.forms.map((form) => form.line), [20, 21], 'its lines count from where it stands now');
+  t.same(first.forms.map((form) => form.line), [7, 8], 'and the first scan kept its own');
+  t.not(scanForms(text, 7, true), first, 'a document with reader macros of its own reads it apart');
+});
