@@ -72,6 +72,8 @@ t.test('a body that cannot fail is a class: logging, awaiting or returning a set
     'function (n) { if (this.total !== n) throw new Error("no"); }',
     'function (n) { return false; }',
     "function () { return 'pending'; }",
+    "() => 'skipped'",
+    '() => false',
     'function (n, table = this.table.rows()) {}',
     'function* () {}',
   ];

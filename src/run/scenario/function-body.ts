@@ -119,7 +119,8 @@ function statementDoing(statement: Statement, scope: Scope): Doing[] | null {
 
 /** An arrow's expression body: it is returned, or (a call that returns nothing to read) a statement of its own. */
 function expressionBodyDoing(body: Expression, scope: Scope): Doing[] | null {
-  if (settled(body)) return ['returns'];
+  // A constant returned is a verdict or a status where it is false, 'pending' or 'skipped'.
+  if (settled(body) || constantValue(body) !== null) return settled(body) ? ['returns'] : null;
   const one = expressionDoing(body, scope);
   return one === null ? null : [one];
 }
