@@ -15,7 +15,8 @@ interface Scope {
   callback: string | null;
 }
 
-const read = new WeakMap<object, string | null>();
+/** Each definition's body as read once: a step runs it many times. */
+const readings = new WeakMap<object, string | null>();
 
 /**
  * What the body of FN does when it cannot fail, said after "it": "is empty", "only logs",
@@ -23,8 +24,8 @@ const read = new WeakMap<object, string | null>();
  * read (native code, a generator, a syntax this parser does not know).
  */
 export function bodyThatCannotFail(fn: (...args: never[]) => unknown): string | null {
-  if (!read.has(fn)) read.set(fn, readBody(fn));
-  return read.get(fn) ?? null;
+  if (!readings.has(fn)) readings.set(fn, readBody(fn));
+  return readings.get(fn) ?? null;
 }
 
 function readBody(fn: (...args: never[]) => unknown): string | null {
