@@ -63,8 +63,8 @@ export interface CheckContext {
   strict?: boolean;
   /** For a step that cannot run as bound (its one definition takes no parameter for its doc string or data table, or it would check a world its scenario does not run in): why it fails; null otherwise. */
   unrunnableStep?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string | null;
-  /** For a Then whose one definition has an empty body: why it checks nothing, and where that definition is; null otherwise. */
-  emptyThen?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => { reason: string; definition: { file: string; line: number } } | null;
+  /** For a Then whose one definition has a body that cannot fail: why it checks nothing, what that body does, and where that definition is; null otherwise. */
+  thenCheckingNothing?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => { reason: string; body: string; definition: { file: string; line: number } } | null;
   /** For a step two or more definitions match: each as "file:line expression"; null otherwise. */
   ambiguousStep?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string[] | null;
   /** Why a scenario checks nothing (no THEN states what must hold), as its run says; null when it may check something. */
@@ -128,8 +128,9 @@ export interface ToolNameSite {
   via?: string;
 }
 
-/** Said at a Then definition whose body is empty (stated-outcome.ts's emptyThen), in the steps file. */
-export const EMPTY_THEN_DEFINITION = 'this Then definition has a body that does nothing (empty, or a bare return): it checks nothing, so a run skips the verdict of each step it runs and their requirements are not verified; write the check in it (an assertion that throws when the step does not hold)';
+/** Said at a Then definition whose body cannot fail (stated-outcome.ts's thenCheckingNothing), in the steps file; BODY says what it does instead. */
+export const thenDefinitionChecksNothing = (body: string): string =>
+  `this Then definition has a body that cannot fail (it ${body}): it checks nothing, so a run skips the verdict of each step it runs and their requirements are not verified; write the check in it (an assertion that throws when the step does not hold, and that nothing catches)`;
 
 /**
  * Where each vocabulary call that names a tool may have the name: (send-tool-call s "name" ...),
@@ -375,12 +376,13 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
       }
       const unrunnable = context.unrunnableStep?.(step, keyword, unit);
       if (unrunnable) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `step '${step.text}': ${unrunnable}` });
-      const empty = context.emptyThen?.(step, keyword, unit);
-      if (empty) {
-        messages.push({ file: unit.file, line: step.line, column: 1, severity: 'warning', message: `step '${step.text}' ${empty.reason.replace(/^the step /, '')}; a run skips its verdict` });
+      const unchecking = context.thenCheckingNothing?.(step, keyword, unit);
+      if (unchecking) {
+        messages.push({ file: unit.file, line: step.line, column: 1, severity: 'warning', message: `step '${step.text}' ${unchecking.reason.replace(/^the step /, '')}; a run skips its verdict` });
         // Said on the definition too (the editor shows it in the steps file), once whichever step uses it.
-        const said = messages.some((m) => m.file === empty.definition.file && m.line === empty.definition.line && m.message === EMPTY_THEN_DEFINITION);
-        if (!said) messages.push({ ...empty.definition, column: 1, severity: 'warning', message: EMPTY_THEN_DEFINITION });
+        const message = thenDefinitionChecksNothing(unchecking.body);
+        const said = messages.some((m) => m.file === unchecking.definition.file && m.line === unchecking.definition.line && m.message === message);
+        if (!said) messages.push({ ...unchecking.definition, column: 1, severity: 'warning', message });
       }
       const definitions = context.ambiguousStep?.(step, keyword, unit);
       if (definitions) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `ambiguous step '${step.text}': several definitions match it: ${definitions.join('; ')}` });

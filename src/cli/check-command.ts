@@ -13,7 +13,7 @@ import { bindStep, droppedArgument, libraryFor, loadStepLibrary, notInterpreted,
 import { markExecutorSteps, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { otherWorld } from '../run/scenario/one-world.js';
 import { snippetFor } from '../run/scenario/snippet.js';
-import { checksNothing, emptyThen } from '../run/scenario/stated-outcome.js';
+import { checksNothing, thenCheckingNothing } from '../run/scenario/stated-outcome.js';
 import { dataBlocksLeftToCode, unreadBlockReason } from '../run/scenario/unread-blocks.js';
 import { keyedSteps } from '../translate/step-keyword.js';
 import { findDocuments, usableDiscovery } from './discover.js';
@@ -26,7 +26,7 @@ import { documentLibraries, stepsFileErrorsSettled } from './document-libraries.
 import { lendTreeDefinitions, specificationTrees } from './specification-tree.js';
 
 /** What a document's steps are checked against: LIBRARY as the document sees it, with the built-in steps where they apply (executor-steps.ts). */
-export function stepCheckContext(library: StepLibrary, builtins: boolean, executorVocabulary?: StepLibrary): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'unrunnableStep' | 'emptyThen' | 'stepsLoaded' | 'checksNothing' | 'runsConfiguration' | 'unreadBlocks'> {
+export function stepCheckContext(library: StepLibrary, builtins: boolean, executorVocabulary?: StepLibrary): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'unrunnableStep' | 'thenCheckingNothing' | 'stepsLoaded' | 'checksNothing' | 'runsConfiguration' | 'unreadBlocks'> {
   const seen = libraryFor(library, builtins);
   // EXECUTOR VOCABULARY, the built-in steps alone: what they would bind where they are not active.
   const inactiveVocabulary = builtins ? undefined : executorVocabulary;
@@ -53,10 +53,10 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean, execut
       const matches = bindStep(seen, unit, step, keyword);
       return (matches.length === 1 ? droppedArgument(matches[0], step) : null) ?? otherWorld(seen, unit, step, keyword);
     },
-    emptyThen: (step, keyword, unit) => {
+    thenCheckingNothing: (step, keyword, unit) => {
       const matches = keyword === 'Then' ? bindStep(seen, unit, step, keyword) : [];
-      const reason = matches.length === 1 ? emptyThen(matches[0].step) : null;
-      return reason ? { reason, definition: { file: shownPath(matches[0].step.file), line: matches[0].step.line } } : null;
+      const unchecking = matches.length === 1 ? thenCheckingNothing(matches[0].step) : null;
+      return unchecking ? { ...unchecking, definition: { file: shownPath(matches[0].step.file), line: matches[0].step.line } } : null;
     },
     ambiguousStep: (step, keyword, unit) => {
       const matches = bindStep(seen, unit, step, keyword);

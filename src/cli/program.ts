@@ -182,7 +182,7 @@ export function buildProgram(): Command {
     .option('--no-strict', 'undefined and pending steps are TODO and do not fail the run (a run where no check passed still fails: an interpreted Given or When is no check)')
     .option('--executor-steps', 'the built-in executor steps apply to every OpenSpec document (by default only to documents with stop-hook YAML blocks, or as configured)')
     .option('--retries <n>', `run a failing unit again up to n times (at most ${MAX_RETRIES}); one that then passes is reported passed and marked flaky`, integer('--retries', 0, MAX_RETRIES))
-    .option('--only-failures', 'run only the units that failed in the last run (as recorded in the run record)')
+    .option('--only-failures', 'run only the units that failed in the last run (as recorded in the run record); with none recorded, nothing runs and the run is refused (exit 2): a document edited since a green run needs a run without it')
     .option('--last-run <file>', `the run record: failing units and document durations, written by every run (default ${DEFAULT_RECORD_PATH})`)
     .option('--shard <i/n>', 'run share i of n of the documents, balanced by the timings file (CI matrices; see spec-run merge)', shard)
     .option('--timings <file>', `documents' last durations, written by unsharded runs and merge, read by --shard (default ${DEFAULT_TIMINGS_PATH})`)

@@ -390,10 +390,14 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       return 2;
     }
     const recorded = [...new Set(previous.failures.map((f) => relative(process.cwd(), resolve(config.directory, f.file))))];
-    if (recorded.length === 0) console.error('spec-run: the last run recorded no failures; nothing to run');
-    let candidates: TestPlan = recorded.length === 0 ? { documents: [] } : await buildPlan(pathsGiven ? paths : withChangeDeltas(recorded, options.change), executorSteps, trees);
+    // A rerun of nothing checked nothing: never a pass, though a document edited since it passed would now fail.
+    if (recorded.length === 0) {
+      console.error(`spec-run: --only-failures: the last run recorded no failures; nothing to run, and a run that checks nothing never passes (a document edited since that run is not rerun by --only-failures: run without it to check the edit)`);
+      return 2;
+    }
+    let candidates: TestPlan = await buildPlan(pathsGiven ? paths : withChangeDeltas(recorded, options.change), executorSteps, trees);
     // Under --change the failures were the capabilities' with the change applied: rerun as that, not as the delta alone.
-    if (options.change !== undefined && recorded.length > 0) {
+    if (options.change !== undefined) {
       const applied = await withChangeApplied(candidates, options.change);
       if (typeof applied === 'string') {
         console.error(`spec-run: --change: ${applied}`);
@@ -402,9 +406,9 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       candidates = applied;
     }
     const narrowed = narrowPlan(candidates, selection, exclusions, projectDocuments);
-    if (recorded.length > 0 && selectsNothing(candidates, narrowed.plan, selection)) return 2;
+    if (selectsNothing(candidates, narrowed.plan, selection)) return 2;
     plan = requirementsInScope(withUnitsBefore(selectFailures(narrowed.plan, previous, config.directory, candidates), candidates));
-    if (recorded.length > 0 && plan.documents.length === 0) {
+    if (plan.documents.length === 0) {
       const among = selection.grep || selection.lines || selection.tags?.length || selection.level ? 'none of them among the units selected' : 'none among the documents given';
       console.error(`spec-run: --only-failures: the last run's failures are in ${recorded.slice(0, 3).join(', ')}${recorded.length > 3 ? ` and ${recorded.length - 3} more` : ''}, ${among}; nothing to run`);
       return 2;

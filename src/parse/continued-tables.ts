@@ -4,11 +4,14 @@
 // and reads the rows after it as a paragraph: an Examples row or a data-table row pasted with
 // a blank line above it, or below a row commented out, was silently no row at all. Here such
 // rows are joined to the table above them, each cell at its place in the source, and the
-// commented-out rows are dropped as the comments they are.
+// commented-out rows are dropped as the comments they are. A table written without outer
+// pipes (GFM's `n | r`) goes on with rows written the same way: each line holding a pipe.
 import type { Heading, Nodes, Paragraph, Parents, Root, RootContent, Table, TableRow } from 'mdast';
 
 /** A line that is a table row as Gherkin writes one: it starts and ends with a pipe. */
 export const ROW_LINE = /^\|.*\|$/;
+/** A line that is a row of a table written without outer pipes: it holds a pipe not escaped. */
+const PIPELESS_ROW_LINE = /(?:^|[^\\])\|/;
 /** A row commented out the Gherkin way (`# | pear | 2 |`), which markdown reads as a heading. */
 const COMMENTED_ROW = /^#{1,6}[ \t]+\|.*\|$/;
 /** An HTML block that is a comment and nothing else (`<!-- | pear | 2 | -->`). */
@@ -27,8 +30,9 @@ function joinRows(parent: Parents, source: string, parse: (text: string) => Root
   for (const node of parent.children as RootContent[]) {
     if ('children' in node && node.type !== 'table') joinRows(node as Parents, source, parse);
     if (open && isCommentedRow(node, source)) continue;
-    if (open && node.type === 'paragraph' && rowLines(node, source) !== null) {
-      open.children.push(...rowLines(node, source)!.map((line) => tableRow(line, source, parse)));
+    const rows = open && node.type === 'paragraph' ? rowLines(node, source, writtenPipeless(open, source)) : null;
+    if (open && rows !== null) {
+      open.children.push(...rows.map((line) => tableRow(line, source, parse)));
       open.position!.end = { ...node.position!.end };
       continue;
     }
@@ -41,22 +45,29 @@ function joinRows(parent: Parents, source: string, parse: (text: string) => Root
 /** The source of NODE as written, its container's prefixes (indentation, `>`) left in. */
 const written = (node: Nodes, source: string) => source.slice(node.position!.start.offset!, node.position!.end.offset!);
 
+/** Whether TABLE is written without outer pipes (`n | r`): its rows after a blank line may be too. */
+const writtenPipeless = (table: Table, source: string) => source[table.position!.start.offset!] !== '|';
+
 /** Whether NODE is a row commented out: `# | pear | 2 |` (a heading to markdown) or `<!-- | pear | 2 | -->`. */
 function isCommentedRow(node: RootContent, source: string): boolean {
   if (node.type === 'html') return HTML_COMMENT.test(node.value.trim());
   return node.type === 'heading' && COMMENTED_ROW.test(written(node as Heading, source).trim());
 }
 
-/** The lines of a paragraph that is rows only (each `| ... |`), with the offset each starts at; null for any other paragraph. */
-function rowLines(paragraph: Paragraph, source: string): { text: string; offset: number; line: number }[] | null {
+/**
+ * The lines of a paragraph that is rows only (each `| ... |`, or under a table written
+ * without outer pipes, each holding a pipe), with the offset each starts at; null for any
+ * other paragraph. A row of another width is kept, for the translation to say at its line.
+ */
+function rowLines(paragraph: Paragraph, source: string, pipeless: boolean): { text: string; offset: number; line: number }[] | null {
   const start = paragraph.position!.start;
   const lines: { text: string; offset: number; line: number }[] = [];
   let offset = start.offset!;
   for (const [i, raw] of written(paragraph, source).split('\n').entries()) {
-    // Lines after the first keep their container's prefix: the row starts at its first pipe.
-    const lead = i === 0 ? 0 : raw.indexOf('|');
+    // Lines after the first keep their container's prefix (indentation, `>`): the row starts after it.
+    const lead = i === 0 ? 0 : raw.search(/[^ \t>]/);
     const text = raw.slice(Math.max(lead, 0)).trimEnd();
-    if (lead < 0 || !/^[ \t>]*$/.test(raw.slice(0, lead)) || !ROW_LINE.test(text)) return null;
+    if (lead < 0 || !(ROW_LINE.test(text) || (pipeless && PIPELESS_ROW_LINE.test(text)))) return null;
     lines.push({ text, offset: offset + lead, line: start.line + i });
     offset += raw.length + 1;
   }

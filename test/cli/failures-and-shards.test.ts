@@ -245,6 +245,19 @@ t.test('a document deleted since leaves the record with its failures: --only-fai
   t.same(unitsRun(rerun.stdout), ['docs/a.md#1', 'docs/a.md#2'], '--only-failures reruns what still fails');
 });
 
+t.test('--only-failures after a green run runs nothing and is refused, with a path or without, even once a document was edited to fail', async (t) => {
+  const dir = t.testdir({ docs: { 'b.md': documents.docs['b.md'] } });
+  t.equal((await specRun(['docs', '--reporter', 'json'], dir)).code, 0, 'a green run');
+  writeFileSync(join(dir, 'docs', 'b.md'), lispDocument('b', { 'B one': '(assert (stringp 5))' }));
+  for (const args of [['--only-failures'], ['--only-failures', 'docs']]) {
+    const rerun = await specRun([...args, '--reporter', 'tap'], dir);
+    t.equal(rerun.code, 2, `${args.join(' ')}: a run of nothing never passes`);
+    t.match(rerun.stderr, /--only-failures: the last run recorded no failures; nothing to run, and a run that checks nothing never passes \(a document edited since that run is not rerun by --only-failures: run without it to check the edit\)/);
+    t.notMatch(rerun.stdout, /^1\.\.0$/m, 'no empty plan on stdout');
+  }
+  t.equal((await specRun(['docs', '--reporter', 'json'], dir)).code, 1, 'the run without it checks the edit');
+});
+
 t.test("a run that never finished leaves its record marked so: --only-failures refuses rather than trust the earlier run's, and the next finished run clears the mark", async (t) => {
   const dir = t.testdir({ docs: { 'b.md': documents.docs['b.md'] } });
   const recordPath = join(dir, '.spec-run', 'last-run.json');
@@ -258,7 +271,7 @@ t.test("a run that never finished leaves its record marked so: --only-failures r
   t.equal((await specRun(['docs', '--reporter', 'json'], dir)).code, 0, 'a run that finishes');
   t.notOk('unfinished' in JSON.parse(readFileSync(recordPath, 'utf8')), 'writes its record without the mark');
   const after = await specRun(['--only-failures'], dir);
-  t.equal(after.code, 0);
+  t.equal(after.code, 2, 'no failure recorded: nothing runs, and a run of nothing never passes');
   t.match(after.stderr, /the last run recorded no failures; nothing to run/);
 });
 

@@ -13,8 +13,8 @@ t.test("a run its watchdog ended leaves no green record: --only-failures refuses
     'specs/a.md': '### Requirement: Loop\nThe thing SHALL work.\n\n#### Scenario: loops\n- **GIVEN** a thing\n- **THEN** it SHALL pass\n',
     'steps.mjs': `import assert from 'node:assert/strict';
 import { Given, Then } from 'spec-run/steps';
-Given('a thing', function () { if (process.env.LOOP) { while (true) {} } });
-Then('it SHALL pass', function () { assert.ok(true); });
+Given('a thing', function () { if (process.env.LOOP) { while (true) {} } this.thing = 'works'; });
+Then('it SHALL pass', function () { assert.equal(this.thing, 'works'); });
 `,
   });
   t.equal((await project.specRun(['specs/'])).code, 0, 'the first run is green');
@@ -31,6 +31,6 @@ Then('it SHALL pass', function () { assert.ok(true); });
 
   t.equal((await project.specRun(['specs/'])).code, 0, 'a run that finishes');
   const rerunAfter = await project.specRun(['--only-failures']);
-  t.equal(rerunAfter.code, 0, { stderr: rerunAfter.stderr });
+  t.equal(rerunAfter.code, 2, 'no failure recorded: nothing runs, and a run of nothing never passes', { stderr: rerunAfter.stderr });
   t.match(rerunAfter.stderr, /the last run recorded no failures; nothing to run/);
 });

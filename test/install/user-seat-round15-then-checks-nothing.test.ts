@@ -39,15 +39,15 @@ t.test('a THEN that cannot fail verifies no requirement; check and the editor sa
 
   const run = await project.specRun(['specs', '--require-verified', '--reporter', 'tap', '--reporter', 'html:report.html']);
   t.equal(run.code, 1, '--require-verified fails', { stdout: run.stdout });
-  t.match(run.stdout, /ok 2 - THEN the invoice SHALL list 99 lines # SKIP the step checks nothing: its definition \(steps\/invoice\.steps\.ts:4\) has a body that does nothing/);
+  t.match(run.stdout, /ok 2 - THEN the invoice SHALL list 99 lines # SKIP the step checks nothing: its definition \(steps\/invoice\.steps\.ts:4\) has a body that cannot fail \(it is empty\)/);
   t.match(run.stdout, /not ok 2 - THEN the total SHALL be positive\n\s+---\n\s+at: specs\/invoice\.spec\.md:17\n\s+reason: "the step returned false: a check that returns its verdict must throw or assert/);
   t.match(run.stderr, /requirements: 0 verified, 1 failing, 1 untested/);
   t.notMatch(readFileSync(join(project.dir, 'report.html'), 'utf8'), />verified</, 'the HTML report verifies neither');
 
   const check = await project.specRun(['check', 'specs']);
   t.equal(check.code, 0, 'warnings, not errors');
-  t.match(check.stdout, /specs\/invoice\.spec\.md:10:1: warning: step 'the invoice SHALL list 99 lines' checks nothing: its definition \(steps\/invoice\.steps\.ts:4\) has a body that does nothing/);
-  t.match(check.stdout, /steps\/invoice\.steps\.ts:4:1: warning: this Then definition has a body that does nothing \(empty, or a bare return\): it checks nothing/);
+  t.match(check.stdout, /specs\/invoice\.spec\.md:10:1: warning: step 'the invoice SHALL list 99 lines' checks nothing: its definition \(steps\/invoice\.steps\.ts:4\) has a body that cannot fail \(it is empty\)/);
+  t.match(check.stdout, /steps\/invoice\.steps\.ts:4:1: warning: this Then definition has a body that cannot fail \(it is empty\): it checks nothing/);
   t.notMatch(check.stdout, /:9:1:|steps\.ts:2:/, 'the GIVEN that sets up is no warning');
 
   // node-tap's NODE_OPTIONS is taken out, as a user's shell never has it (see installed.ts).
@@ -56,6 +56,6 @@ t.test('a THEN that cannot fail verifies no requirement; check and the editor sa
   const stepsUri = uriOf(join(project.dir, 'steps/invoice.steps.ts'));
   const onDefinition = client.diagnostics(stepsUri, (ds) => ds.length > 0);
   const diagnostics = await client.diagnostics(client.open(join(project.dir, 'specs/invoice.spec.md')));
-  t.match(diagnostics, [{ range: { start: { line: 9 } }, message: /checks nothing: its definition .* has a body that does nothing/ }], 'on the step (line 10)');
-  t.match(await onDefinition, [{ range: { start: { line: 3 } }, message: /this Then definition has a body that does nothing/ }], 'and on the definition (line 4)');
+  t.match(diagnostics, [{ range: { start: { line: 9 } }, message: /checks nothing: its definition .* has a body that cannot fail \(it is empty\)/ }], 'on the step (line 10)');
+  t.match(await onDefinition, [{ range: { start: { line: 3 } }, message: /this Then definition has a body that cannot fail \(it is empty\)/ }], 'and on the definition (line 4)');
 });

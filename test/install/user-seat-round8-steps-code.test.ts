@@ -72,7 +72,7 @@ When('a step writes to {string}', function (path) {
   fs.writeSync(fd, 'ok 3 - written to ' + path + '\\n');
   fs.closeSync(fd);
 });
-Then('nothing else', function () { console.error('stderr still open'); });
+Then('nothing else', function () { console.error('stderr still open'); if (!fs.existsSync('/dev/null')) throw new Error('no /dev/null'); });
 `,
   });
   const errors = join(project.dir, 'stderr.txt');

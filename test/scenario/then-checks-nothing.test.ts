@@ -5,7 +5,7 @@
 import t from 'tap';
 import { transformSync } from 'esbuild';
 import { createJiti } from 'jiti';
-import { hasEmptyBody } from '../../src/run/scenario/function-body.js';
+import { bodyThatCannotFail } from '../../src/run/scenario/function-body.js';
 import { cli, project, runIn } from './user-project.js';
 import { execa } from 'execa';
 
@@ -13,25 +13,84 @@ import { execa } from 'execa';
 const fn = (source: string) => new Function(`return (${source});`)() as () => unknown;
 
 t.test('an empty body is read from the source as the engine keeps it, comments and empty statements included', async (t) => {
-  for (const empty of ['function (n) {}', 'function named(a, b) {\n  // TODO\n}', 'async function () { /* later */ ; }', '() => {}', 'async (n) => { }', 'n => {}', 'function ({ a } = { a: "}" }) {}', 'function (a = () => { throw 1; }) {}', '() => { return; }', 'function () { return undefined }', 'async function () {\n  return;\n}', '() => undefined', '() => (null)', 'async () => void 0', 'function () { return }']) {
-    t.ok(hasEmptyBody(fn(empty)), empty);
+  for (const empty of ['function (n) {}', 'function named(a, b) {\n  // TODO\n}', 'async function () { /* later */ ; }', '() => {}', 'async (n) => { }', 'n => {}', 'function ({ a } = { a: "}" }) {}', 'function (a = () => { throw 1; }) {}']) {
+    t.equal(bodyThatCannotFail(fn(empty)), 'is empty', empty);
   }
-  for (const full of ['function (n) { return n; }', 'function () { "}" }', '() => ({})', 'n => n > 0', 'x => x || {}', 'function () { /* a */ assert.ok(1); }', 'function () { return; assert.ok(1); }', 'function () { return this.n; }', '() => undefinedValue', '() => void check()', 'function () { return null || check(); }']) {
-    t.notOk(hasEmptyBody(fn(full)), full);
+  for (const bare of ['() => { return; }', 'function () { return undefined }', 'async function () {\n  return;\n}', '() => undefined', '() => (null)', 'async () => void 0', 'function () { return }']) {
+    t.equal(bodyThatCannotFail(fn(bare)), 'only returns', bare);
   }
-  t.notOk(hasEmptyBody(Math.max), 'native code is not read as empty');
+  t.equal(bodyThatCannotFail(Math.max), null, 'native code is not read');
+});
+
+t.test('a body that cannot fail is a class: logging, awaiting or returning a settled value, asserting constants, swallowing its own failure, calling back', async (t) => {
+  const cannotFail: [string, string][] = [
+    ["function (n) { console.log('total', this.total, 'expected', n); }", 'only logs'],
+    ['async function (n) { await Promise.resolve(); }', 'only awaits a settled value'],
+    ['function (n) { assert.ok(true); }', 'only asserts on constants'],
+    ['function () { /* a */ assert.ok(1); }', 'only asserts on constants'],
+    ['() => expect(1).toBe(1)', 'only asserts on constants'],
+    ['function () { expect("a").to.equal("a"); }', 'only asserts on constants'],
+    ['function (n) { try { assert.equal(this.total, n); } catch { /* flaky, ignore */ } }', 'only catches its own failures'],
+    ['async function (n) { try { await check(n); } catch (error) { console.error(error.message); } }', 'only catches its own failures and logs'],
+    ['function (n) { return true; }', 'only returns'],
+    ['function () { return Promise.resolve(); }', 'only returns'],
+    ['function (n, done) { done(); }', 'only calls back'],
+    ['(n, callback) => callback(null)', 'only calls back'],
+    ['function (n) { n; }', 'only reads values it compares with nothing'],
+    ['function () { "}" }', 'only reads values it compares with nothing'],
+    ['function (n) { const total = this.total; console.log(total === n); }', 'only reads values it compares with nothing and logs'],
+    ['function () { return; assert.ok(1); }', 'only returns and asserts on constants'],
+    ['({ then(n) { console.info(`got ${n}`) } }).then', 'only logs'],
+  ];
+  for (const [source, said] of cannotFail) t.equal(bodyThatCannotFail(fn(source)), said, source);
+  const mayFail = [
+    'function (n) { return n; }',
+    '() => ({})',
+    'n => n > 0',
+    'x => x || {}',
+    'function () { return this.n; }',
+    '() => undefinedValue',
+    '() => void check()',
+    'function () { return null || check(); }',
+    'function (n) { assert.equal(this.total, n); }',
+    'function (n) { assert.ok(this.total); }',
+    'function () { checkAll("x"); }',
+    'function (n) { this.expect(n); }',
+    'function (n) { helper.verify(this, n); }',
+    'function (n) { console.log(compute(n)); }',
+    'function () { assert.ok(false); }',
+    'function () { assert.equal(1, 2); }',
+    'function () { expect(1).not.toBe(1); }',
+    'function (n) { try { assert.equal(this.total, n); } catch (error) { throw error; } }',
+    'function (n) { try { return check(n); } catch {} }',
+    'function (n) { try { setTimeout(() => assert.equal(this.total, n)); } catch {} }',
+    'async function () { await this.ready; }',
+    'async function () { await Promise.resolve(this.check()); }',
+    'function (n) { this.result.should.be.ok; }',
+    'function (n) { this.result.should.equal(n); }',
+    'function (n, done) { done(new Error("no")); }',
+    'function (n) { if (this.total !== n) throw new Error("no"); }',
+    'function (n) { return false; }',
+    "function () { return 'pending'; }",
+    "() => 'skipped'",
+    '() => false',
+    'function (n, table = this.table.rows()) {}',
+    'function* () {}',
+  ];
+  for (const source of mayFail) t.equal(bodyThatCannotFail(fn(source)), null, source);
 });
 
 t.test('TypeScript compiled by esbuild (tsx) or jiti keeps an empty body empty, and a full one full', async (t) => {
-  const source = "export const stub = function (this: any, n: number): void {};\nexport const arrow = (n: number): void => {};\nexport const full = function (this: any): boolean { return this.n < 0; };\n";
+  const source = "export const stub = function (this: any, n: number): void {};\nexport const arrow = (n: number): void => {};\nexport const logs = async function (this: { n: number }, n: number): Promise<void> { console.log(this.n, n); };\nexport const full = function (this: any): boolean { return this.n < 0; };\n";
   const built = transformSync(source, { loader: 'ts', format: 'cjs', minify: false }).code;
   const module = { exports: {} as Record<string, () => unknown> };
   new Function('module', 'exports', built)(module, module.exports);
   const byJiti = (await createJiti(import.meta.url).evalModule(source, { filename: '/virtual/steps.ts', async: true, forceTranspile: true })) as Record<string, () => unknown>;
   for (const [who, compiled] of [['esbuild', module.exports], ['jiti', byJiti]] as const) {
-    t.ok(hasEmptyBody(compiled.stub), `${who}: function stub`);
-    t.ok(hasEmptyBody(compiled.arrow), `${who}: arrow stub`);
-    t.notOk(hasEmptyBody(compiled.full), `${who}: a body with a statement`);
+    t.equal(bodyThatCannotFail(compiled.stub), 'is empty', `${who}: function stub`);
+    t.equal(bodyThatCannotFail(compiled.arrow), 'is empty', `${who}: arrow stub`);
+    t.equal(bodyThatCannotFail(compiled.logs), 'only logs', `${who}: a body that only logs`);
+    t.equal(bodyThatCannotFail(compiled.full), null, `${who}: a body that may fail`);
   }
 });
 
@@ -70,7 +129,7 @@ t.test('a run: an empty Then is a skipped verdict, a Then that returns false fai
     ['WHEN nothing else happens', true, false],
     ['THEN the total SHALL be positive', false, false],
   ]);
-  t.match(run.points[2].skip, /^the step checks nothing: its definition \(steps\.mjs:4\) has a body that does nothing/);
+  t.match(run.points[2].skip, /^the step checks nothing: its definition \(steps\.mjs:4\) has a body that cannot fail \(it is empty\)/);
   t.match(run.points[5].diagnostics, { reason: /^the step returned false: a check that returns its verdict must throw or assert/, definition: /steps\.mjs:5/ }, 'a promise of false too');
   t.match(run.stderr, /requirements: 0 verified, 1 failing, 1 untested/);
 });
@@ -80,8 +139,58 @@ t.test('check warns at the step and at the definition, once whichever documents 
   const dir = project({ 'a.spec.md': DOC, 'b.spec.md': other, 'steps.mjs': STEPS });
   const check = await execa(process.execPath, [cli, 'check', 'a.spec.md', 'b.spec.md'], { cwd: dir, reject: false });
   t.equal(check.exitCode, 0, 'warnings, not errors');
-  t.match(check.stdout, /^a\.spec\.md:7:1: warning: step 'the invoice SHALL list 3 lines' checks nothing: its definition \(steps\.mjs:4\) has a body that does nothing.*; a run skips its verdict$/m);
+  t.match(check.stdout, /^a\.spec\.md:7:1: warning: step 'the invoice SHALL list 3 lines' checks nothing: its definition \(steps\.mjs:4\) has a body that cannot fail \(it is empty\).*; a run skips its verdict$/m);
   t.match(check.stdout, /^b\.spec\.md:7:1: warning: step 'the invoice SHALL list 3 lines' checks nothing/m);
-  t.equal(check.stdout.match(/^steps\.mjs:4:1: warning: this Then definition has a body that does nothing \(empty, or a bare return\): it checks nothing/gm)?.length, 1, 'the definition is told once');
+  t.equal(check.stdout.match(/^steps\.mjs:4:1: warning: this Then definition has a body that cannot fail \(it is empty\): it checks nothing/gm)?.length, 1, 'the definition is told once');
   t.notMatch(check.stdout, /steps\.mjs:3|nothing else happens/, 'the empty When is a no-op, not a warning');
+});
+
+const TOTALS = `### Requirement: Totals
+The total SHALL be what was added.
+
+#### Scenario: Logged
+- **WHEN** I add an item of 2
+- **THEN** the logged total is 5
+
+#### Scenario: Swallowed
+- **WHEN** I add an item of 2
+- **THEN** the caught total is 5
+
+#### Scenario: Called back
+- **WHEN** I add an item of 2
+- **THEN** the callback total is 5
+
+#### Scenario: Helper
+- **WHEN** I add an item of 2
+- **THEN** the helper total is 2
+`;
+const TOTAL_STEPS = `import assert from 'node:assert/strict';
+import { When, Then } from 'spec-run/steps';
+const same = (a, b) => assert.equal(a, b);
+When('I add an item of {int}', function (n) { this.total = n; });
+Then('the logged total is {int}', function (n) { console.log('total', this.total, 'expected', n); });
+Then('the caught total is {int}', function (n) { try { assert.equal(this.total, n); } catch { /* flaky, ignore */ } });
+Then('the callback total is {int}', function (n, done) { done(); });
+Then('the helper total is {int}', function (n) { same(this.total, n); });
+`;
+
+t.test('a run and check: a Then that logs, swallows its assertion or only calls back checks nothing; one that calls a helper checks', async (t) => {
+  const dir = project({ 'totals.spec.md': TOTALS, 'steps.mjs': TOTAL_STEPS });
+  const run = await runIn(dir, ['totals.spec.md', '--reporter', 'json', '--require-verified']);
+  t.equal(run.exitCode, 1, '--require-verified fails: the requirement is not verified');
+  const thens = run.points.filter((p) => p.name.startsWith('THEN'));
+  t.same(thens.map((p) => [p.name, p.ok, p.skip !== undefined]), [
+    ['THEN the logged total is 5', true, true],
+    ['THEN the caught total is 5', true, true],
+    ['THEN the callback total is 5', true, true],
+    ['THEN the helper total is 2', true, false],
+  ]);
+  t.match(thens[0].skip, /its definition \(steps\.mjs:5\) has a body that cannot fail \(it only logs\)/);
+  t.match(thens[1].skip, /its definition \(steps\.mjs:6\) has a body that cannot fail \(it only catches its own failures\)/);
+  t.match(thens[2].skip, /its definition \(steps\.mjs:7\) has a body that cannot fail \(it only calls back\)/);
+
+  const check = await execa(process.execPath, [cli, 'check', 'totals.spec.md'], { cwd: dir, reject: false });
+  t.match(check.stdout, /^totals\.spec\.md:6:1: warning: step 'the logged total is 5' checks nothing/m);
+  t.match(check.stdout, /^steps\.mjs:6:1: warning: this Then definition has a body that cannot fail \(it only catches its own failures\): it checks nothing/m);
+  t.notMatch(check.stdout, /steps\.mjs:8|helper total/, 'a Then that calls a helper may fail: no warning');
 });

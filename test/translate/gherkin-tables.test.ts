@@ -34,6 +34,23 @@ t.test('Examples rows after a blank line, a "# | row |" line or an HTML comment 
   t.same(ended.units.map((u) => u.name), ['price of <item> (item: apple, price: 1)']);
 });
 
+t.test('a table written without outer pipes (GFM) goes on across blank and comment lines with rows written the same way; prose after it stays prose', async (t) => {
+  const pipeless = 'item  | price\n------|------\napple | 1\n';
+  for (const between of ['\n', '<!-- plum | 3 -->\n', '\n# | pear | 2 |\n\n']) {
+    const text = outline('Scenario Outline', `${pipeless}${between}plum  | 99\n\nkiwi | 42 |\n`);
+    const plan = planOf(text);
+    t.same(plan.problems, [], JSON.stringify(between));
+    t.same(plan.units.map((u) => (u as ScenarioUnit).steps[1].text), ['the price SHALL be 1', 'the price SHALL be 99', 'the price SHALL be 42'], JSON.stringify(between));
+    t.same(plan.units.map((u) => u.line), ['apple | 1', 'plum  | 99', 'kiwi | 42 |'].map((row) => text.split('\n').indexOf(row) + 1), 'each unit stands at its row');
+  }
+  const uneven = planOf(outline('Scenario Outline', `${pipeless}\nplum | 99 | 3\n`));
+  t.match(uneven.problems, [{ line: 13, severity: 'error', message: /^the row at line 13 of the Examples table has 3 cells, and its header \(line 9\) 2 cells/ }], 'a row of another width is refused at its line, not lost');
+  const prose = planOf(`${outline('Scenario Outline', pipeless)}\nThe prices are in cents.\n`);
+  t.same(prose.units.map((u) => u.name), ['price of <item> (item: apple, price: 1)'], 'a paragraph without a pipe is no row');
+  const piped = planOf(`${outline('Scenario Outline', HEAD)}\nplum | 99\n`);
+  t.same(piped.units.length, 1, 'under a table with outer pipes, a line without them is not read as its row (as before)');
+});
+
 t.test("a step's data table goes on across a blank line, at column 0 below the step or indented under it", async (t) => {
   const step = (table: string) => `### Requirement: Prices\nIt SHALL.\n\n#### Scenario: list\n- **THEN** the prices SHALL be:\n${table}- **THEN** it is done\n`;
   const atColumn0 = scenarios(step('\n| item | price |\n|---|---|\n| apple | 1 |\n\n| plum | 99 |\n\n'))[0];

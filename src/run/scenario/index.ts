@@ -20,7 +20,7 @@ import { executorStepsWouldBind } from '../../model/plan.js';
 import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
 import { otherWorld } from './one-world.js';
 import { snippetFor } from './snippet.js';
-import { checksNothing, emptyThen, RETURNED_FALSE, type Unchecked } from './stated-outcome.js';
+import { checksNothing, thenCheckingNothing, RETURNED_FALSE, type Unchecked } from './stated-outcome.js';
 import { dataBlocksLeftToCode, unreadBlockReason } from './unread-blocks.js';
 import { sameNameWarning } from '../../translate/openspec-family.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
@@ -510,13 +510,13 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
       options.interrupt,
       `step '${step.keyword} ${step.text}' (${unit.file}:${step.line}, defined at ${shownPath(match.step.file)}:${match.step.line})`,
     );
-    const emptied = keyword === 'Then' ? emptyThen(match.step) : null;
+    const unchecking = keyword === 'Then' ? thenCheckingNothing(match.step) : null;
     if (returned === 'pending') point = options.strict ? { ...base, ok: false, diagnostics: { reason: 'the step is pending (strict: a pending step fails the run; --no-strict makes it TODO)', pending: true, definition } } : { ...base, ok: false, todo: 'pending step', diagnostics: { definition } };
     else if (returned === 'skipped') point = { ...base, ok: true, skip: 'the step returned "skipped"', diagnostics: { definition } };
     // A verdict returned is ignored by cucumber-js: `return this.n < 0` would pass whatever it found.
     else if (returned === false && !match.step.builtin) point = { ...base, ok: false, diagnostics: { reason: RETURNED_FALSE, definition } };
-    // A Then whose body is empty compared nothing: as a scenario that checks nothing, its verdict is unstated.
-    else if (emptied) point = { ...base, ok: true, skip: emptied, diagnostics: { definition } };
+    // A Then whose body cannot fail compared nothing: as a scenario that checks nothing, its verdict is unstated.
+    else if (unchecking) point = { ...base, ok: true, skip: unchecking.reason, diagnostics: { definition } };
     // Only a Then states what must hold (and the interpreter's reading of a claim a When states): a Given or When
     // sets up and acts, and its pass checked nothing, so a run in which no Then held (each skipped, pending or
     // undefined) checked nothing and fails.

@@ -6,19 +6,27 @@
 import type { ScenarioUnit } from '../../model/plan.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
 import { bindStep, shownPath, type CompiledStep, type StepLibrary } from './library.js';
-import { hasEmptyBody } from './function-body.js';
+import { bodyThatCannotFail } from './function-body.js';
 
 /** Why a step whose definition returned false fails: cucumber-js ignores what a step returns, so such a verdict was never a check. */
 export const RETURNED_FALSE = 'the step returned false: a check that returns its verdict must throw or assert (a returned value is not read as a verdict, so `return actual === expected` checks nothing)';
 
+/** A Then that checks nothing: why, as the run says it at the step, and what its definition's body does instead ("only logs"). */
+export interface ThenCheckingNothing {
+  reason: string;
+  body: string;
+}
+
 /**
- * Why a Then bound to DEFINITION checks nothing, or null: its body (as compiled) holds no
- * statement, a stub left empty. Said as a scenario that checks nothing is: the run skips its
- * verdict, so its requirement is not verified. (An empty Given or When is a legitimate no-op.)
+ * Why a Then bound to DEFINITION checks nothing, or null: no statement of its body (as
+ * compiled) can fail, a stub left empty, logging, asserting constants, catching its own
+ * failure. Said as a scenario that checks nothing is: the run skips its verdict, so its
+ * requirement is not verified. (An empty Given or When is a legitimate no-op.)
  */
-export function emptyThen(definition: CompiledStep): string | null {
-  if (definition.builtin || !hasEmptyBody(definition.fn)) return null;
-  return `the step checks nothing: its definition (${shownPath(definition.file)}:${definition.line}) has a body that does nothing (empty, or a bare return), so nothing compares what the step states, and it verifies no requirement; write the check in it (an assertion that throws when the step does not hold)`;
+export function thenCheckingNothing(definition: CompiledStep): ThenCheckingNothing | null {
+  const body = definition.builtin ? null : bodyThatCannotFail(definition.fn);
+  if (body === null) return null;
+  return { body, reason: `the step checks nothing: its definition (${shownPath(definition.file)}:${definition.line}) has a body that cannot fail (it ${body}), so nothing compares what the step states, and it verifies no requirement; write the check in it (an assertion that throws when the step does not hold, and that nothing catches)` };
 }
 
 /** Why a scenario checks nothing; SETUPS_ONLY when each of its steps is a setup of the executor interpreter's. */
