@@ -29,9 +29,10 @@ const gfm = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(rema
 /**
  * What every GFM construct needs in the text: a table a `|`, or a colon beside the dashes
  * of its one delimiter cell (`a` over `:-`); strikethrough a `~`; a footnote or a task
- * list item a `[`; an autolink literal an `@`, `www.`, `http://` or `https://`.
+ * list item a `[`; an autolink literal an `@`, `www.`, `http://` or `https://`, which GFM
+ * reads through backslash escapes too (`www\.x` and `http\://x` are links).
  */
-const GFM_MARK = /[|~[@]|:[ \t]*-|-[ \t]*:|www\.|https?:\/\//i;
+const GFM_MARK = /[|~[@]|:[ \t]*-|-[ \t]*:|www\\?\.|https?\\?:(?:\\?\/){2}/i;
 
 /**
  * The mdast tree of TEXT, as remark with GFM reads it. A plain text is read line by line
