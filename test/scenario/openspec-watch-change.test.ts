@@ -4,7 +4,7 @@
 import t from 'tap';
 import { execa } from 'execa';
 import { watching } from '../cli/spec-run.js';
-import { changeLeavesUnderWatch, checkChangeWatchSession, CHANGE_PROJECT, saveUnderChangeWatch } from '../support/change-watching.js';
+import { changeLeavesUnderWatch, checkChangeWatchSession, CHANGE_PROJECT, refusedUnderWatch, saveUnderChangeWatch } from '../support/change-watching.js';
 import { cli, project } from './user-project.js';
 
 t.test('--watch --change: each save runs the capabilities it affects with the change applied, the same as a fresh --change run', async (t) => {
@@ -16,4 +16,9 @@ t.test('--watch --change: each save runs the capabilities it affects with the ch
 t.test('--watch follows a change leaving the tree: archived (its directory moved) or its only delta deleted, its result leaves the reports, and under --change a later save says the change no longer applies', async (t) => {
   const dir = project(CHANGE_PROJECT);
   await changeLeavesUnderWatch(t, dir, (args) => watching(args, dir));
+});
+
+t.test('--watch --change: a save the change cannot be applied after removes the report files as a refused run leaves none, until a run runs again; Ctrl-C closes with the summary line', async (t) => {
+  const dir = project(CHANGE_PROJECT);
+  await refusedUnderWatch(t, dir, (args) => watching(args, dir));
 });
