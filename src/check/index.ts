@@ -312,13 +312,14 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
     const at = (message: string, severity: CheckMessage['severity']): CheckMessage => ({ file: doc.path, line: section.line, column: 1, severity, message });
     // As OpenSpec validates a change: a REMOVED requirement needs only its name (and its Reason).
     if (deltaOf(sections, i) === 'removed') return;
+    // Only a scenario one level below counts (OpenSpec's level 4 under level 3): another level is an error of its own (translate's).
     const inside = [];
     for (let j = i + 1; j < sections.length && sections[j].depth > section.depth; j++) inside.push(sections[j]);
     // A specification with no scenario at all says so once, at its first requirement (translate's problem).
     const saidOfAll = plan.units.length === 0 && plan.problems.some((p) => p.line === section.line && p.message.startsWith('no checks found'));
     // An active change's ADDED or MODIFIED requirement without one is refused with the delta (deltaProblems), as a run refuses it.
     const saidOfDelta = plan.openspecDelta !== undefined && !isArchivedChange(plan.file) && ['added', 'modified'].includes(plan.requirements?.find((r) => r.line === section.line)?.delta ?? '');
-    if (!saidOfAll && !saidOfDelta && !inside.some((s) => SCENARIO_HEADING.test(s.heading) || OUTLINE_HEADING.test(s.heading))) messages.push(at(`requirement '${requirement}' has no '#### Scenario:'`, 'error'));
+    if (!saidOfAll && !saidOfDelta && !inside.some((s) => s.depth === section.depth + 1 && (SCENARIO_HEADING.test(s.heading) || OUTLINE_HEADING.test(s.heading)))) messages.push(at(`requirement '${requirement}' has no '#### Scenario:'`, 'error'));
     // The statement may be a paragraph or bullets ("- The CLI SHALL ..."), as requirements' statements are read.
     const stated = plan.requirements?.find((r) => r.line === section.line)?.statements.length;
     if (!stated) {

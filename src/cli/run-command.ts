@@ -280,7 +280,12 @@ export function removeEarlierReports(cliOptions: Pick<RunCommandOptions, 'report
   } catch {
     // a configuration that does not load: its reporters are unknown
   }
-  for (const choice of cliOptions.reporter ?? configured) {
+  removeReportFiles(cliOptions.reporter ?? configured);
+}
+
+/** Removes the files of CHOICES that hold a report (a file of any other content stays). */
+function removeReportFiles(choices: ReporterChoice[]): void {
+  for (const choice of choices) {
     if (choice.destination === null) continue;
     try {
       // A regular file only (not /dev/full, whose reading never ends), and only its start.
@@ -582,6 +587,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     const live = await writeReports(events, reporters.filter((choice) => choice.destination === null), { ...reportOptions, observe: (event) => (recorder.observe(event), ran.push(event)) });
     latest.record(ran, toRun.documents.map((document) => document.file));
     lastRun = ran;
+    refusal = null;
     const outcome = await writeLatestReports(latest, ran, reportOptions);
     outcome.lostReports.unshift(...live.lostReports);
     printOutcome(outcome, reportOptions);
@@ -589,6 +595,8 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   };
   /** The events of the last run --watch made: the run-start and run-end the report files are written under. */
   let lastRun: RunEvent[] = [];
+  /** Why the last save under --watch ran nothing, where a fresh run would refuse what it holds; null once a run ran since. */
+  let refusal: string | null = null;
   /** The report files of every watched document's latest result, written again, as LAST (the last run's events) ended. */
   const writeLatestReports = async (results: LatestResults, last: RunEvent[], reportOptions: Pick<ReportOptions, 'requireVerified'>): Promise<RunOutcome> => {
     const whole = results.combined(last);
@@ -619,8 +627,13 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     const appliedIn = new Map<string, string>();
     const rememberApplied = (documents: DocumentPlan[]) => documents.forEach((d) => d.appliedDelta !== undefined && appliedIn.set(resolve(d.appliedDelta), d.file));
     rememberApplied(plan.documents);
-    /** What a save of FILES runs again, read anew: those documents and what borrows from them, or under --change the capabilities they affect with the change applied; a string saying why nothing runs. */
-    const rerunPlan = async (files: string[]): Promise<{ read: string[]; built: TestPlan } | string> => {
+    /**
+     * What a save of FILES runs again, read anew: those documents and what borrows from them, or
+     * under --change the capabilities they affect with the change applied; else why nothing runs:
+     * REFUSED where a fresh run would refuse it (the change no longer applies), IDLE where the
+     * save touches nothing the run runs.
+     */
+    const rerunPlan = async (files: string[]): Promise<{ read: string[]; built: TestPlan } | { refused: string } | { idle: string }> => {
       const known = [...watched, ...discoverDocuments(roots)];
       if (options.change === undefined) {
         const read = [...files, ...(await borrowersOf(files, known, executorSteps, trees, lenders))];
@@ -628,10 +641,38 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       }
       const read = changeFilesFor(files, known, options.change);
       // A change archived (its directory moved to archive/) or whose deltas were deleted no longer applies: a fresh run refuses it.
-      if (!known.some((file) => openspecPlace(file)?.change === options.change && existsSync(file))) return `change '${options.change}' has no delta left among the documents (archived, or its deltas deleted): a fresh --change run refuses it`;
-      if (read.length === 0) return `change '${options.change}' touches nothing of what changed`;
+      if (!known.some((file) => openspecPlace(file)?.change === options.change && existsSync(file))) return { refused: `change '${options.change}' has no delta left among the documents (archived, or its deltas deleted): a fresh --change run refuses it` };
+      if (read.length === 0) return { idle: `change '${options.change}' touches nothing of what changed` };
       const applied = await withChangeApplied(await buildPlan(read, executorSteps, trees), options.change);
-      return typeof applied === 'string' ? `--change: ${applied}` : { read, built: applied };
+      return typeof applied === 'string' ? { refused: `--change: ${applied}` } : { read, built: applied };
+    };
+    /**
+     * A save whose run a fresh run would refuse (exit 2): nothing runs, and as a refused run
+     * leaves no report, the report files go, with the results of what the save affects (FILES,
+     * or under --change the capabilities they are applied in), which no longer hold: a report
+     * left green would show the earlier run's verdict as the latest. The next run that runs
+     * writes them again.
+     */
+    const refuseRerun = (why: string, files: string[]): void => {
+      console.error(`spec-run: ${why}; nothing runs`);
+      refusal = why;
+      latest?.forget([...files, ...files.flatMap((file) => appliedIn.get(resolve(file)) ?? [])]);
+      const written = reporters.flatMap((choice) => (choice.destination === null ? [] : [relative(process.cwd(), choice.destination) || choice.destination]));
+      if (written.length === 0) return;
+      removeReportFiles(reporters);
+      console.error(`spec-run: --watch: the report files (${written.join(', ')}) are removed until a run runs again: a fresh run refuses what this save holds`);
+    };
+    /**
+     * A watch a signal ends closes with the summary line of every watched document's latest
+     * result, interrupted by the signal, as a run a signal stops does: the one a run under way
+     * printed, or else this one, after the refusal the last save met, if it met one.
+     */
+    const closeWatch = (): void => {
+      const signal = interruptedBy(interrupts.signal);
+      if (printedSummary()?.endsWith(`(interrupted by ${signal})`)) return;
+      if (refusal !== null) console.error(`spec-run: the last save ran nothing: ${refusal}`);
+      const end = latest && lastRun.length > 0 ? latest.combined(lastRun).events.at(-1) : undefined;
+      printSummary(summaryLine(end?.type === 'run-end' ? end.counts : { passed: 0, failed: 0, skipped: 0, todo: 0 }, signal));
     };
     const ended = await watchDocuments({
       documents: watched,
@@ -659,10 +700,11 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       },
       rerun: async (files, cancelled) => {
         const planned = await rerunPlan(files);
-        if (typeof planned === 'string') {
-          console.error(`spec-run: ${planned}; nothing runs`);
+        if ('idle' in planned) {
+          console.error(`spec-run: ${planned.idle}; nothing runs`);
           return;
         }
+        if ('refused' in planned) return refuseRerun(planned.refused, files);
         const { read, built } = planned;
         const changed = narrowPlan(built, watchSelection, exclusions, projectDocuments).plan;
         for (const [file, names] of watchSelection.named ?? []) {
@@ -674,8 +716,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
         rememberApplied(changed.documents);
         if (changed.documents.length === 0) {
           // As a first run would refuse it: nothing of what changed is selected, so nothing runs (and nothing passes).
-          console.error(`spec-run: ${emptySelectionProblem(built, changed, watchSelection) ?? 'nothing of what changed is selected'}; nothing runs`);
-          return;
+          return refuseRerun(emptySelectionProblem(built, changed, watchSelection) ?? 'nothing of what changed is selected', files);
         }
         // The modules the steps files import may have changed without them: each rerun loads them anew.
         if (changed.documents.some((d) => d.family === 'openspec')) (await import('../run/scenario/library.js')).loadAnew();
@@ -686,6 +727,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       signal: AbortSignal.any([interrupts.signal, reportsLost.signal]),
     });
     if (ended === 'restart' && interrupts.exitStatus === undefined) return 'restart';
+    if (interrupts.signal.aborted) closeWatch();
     return interrupts.exitStatus ?? (reportsLost.signal.aborted ? 2 : 0);
   } finally {
     await closeRunners();

@@ -112,7 +112,8 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
   for (const section of doc.sections) problems.push(...gherkinTagLines(file, section.content));
   /** The line of each requirement name met so far, by its delta section. */
   const requirementLines = new Map<string, number>();
-  const requirementDepths = new Set(doc.sections.filter((section) => REQUIREMENT_HEADING.test(section.heading)).map((section) => section.depth));
+  /** The level of the requirement met last (before the first, of the first): the level a scenario heading outside one is measured by. */
+  let lastRequirementDepth = doc.sections.find((section) => REQUIREMENT_HEADING.test(section.heading))?.depth;
 
   doc.sections.forEach((section, index) => {
     const isScenario = SCENARIO_HEADING.test(section.heading) || OUTLINE_HEADING.test(section.heading);
@@ -123,11 +124,10 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
       if (EXAMPLES_MARK.test(section.heading) && section.content.some((item) => item.type === 'table')) scenario.outline = true;
       return;
     }
-    if (isScenario && requirementDepths.has(section.depth)) {
-      problems.push({ file, line: section.line, severity: 'error', message: `'${'#'.repeat(section.depth)} ${section.heading}' stands at the level of the requirements: a scenario is a heading below its requirement ('${'#'.repeat(section.depth + 1)} ${section.heading}'), or it belongs to no requirement` });
-    }
     closeScenario();
-    if (requirement && section.depth <= requirement.depth) requirement = null;
+    const underRequirement = requirement && section.depth > requirement.depth ? requirement : null;
+    if (requirement) lastRequirementDepth = requirement.depth;
+    if (!underRequirement) requirement = null;
     if (REQUIREMENT_HEADING.test(section.heading)) {
       requirement = section;
       removed = deltaOf(doc.sections, index) === 'removed';
@@ -142,7 +142,13 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
       for (const item of section.content) if (item.type === 'code') notRun.push({ block: item.block, reason: `under a REMOVED requirement ("${requirement.heading}"): a change removes it, so it never runs` });
       return;
     }
-    if (SCENARIO_HEADING.test(section.heading) || OUTLINE_HEADING.test(section.heading)) {
+    const misleveled = isScenario ? misleveledScenario(file, section, requirement, lastRequirementDepth) : null;
+    if (misleveled) {
+      problems.push(misleveled);
+      for (const item of section.content) if (item.type === 'code') notRun.push({ block: item.block, reason: `under '${'#'.repeat(section.depth)} ${section.heading}', a scenario heading at a level OpenSpec does not read: it never runs` });
+      return;
+    }
+    if (isScenario) {
       scenario = { section, content: [...section.content], outline: OUTLINE_HEADING.test(section.heading) };
       return;
     }
@@ -543,6 +549,31 @@ const BOLD_KEYWORD_LINE = /^\*\*(given|when|then|and|but):?\*\*/i;
 function stepsOutsideScenarios(file: string, section: Section, requirement: Section | null, line: number): FamilyTranslation['problems'][number] & { stepsOutside: true } {
   const where = requirement === section ? `in the text of requirement '${REQUIREMENT_HEADING.exec(section.heading)![1].trim()}'` : section.heading ? `under '${section.heading}'` : 'before the first heading';
   return { file, line, severity: 'error', message: `WHEN/THEN steps ${where} stand outside any scenario, so they would never run: only a '#### Scenario:' runs its steps; put them under a scenario heading`, stepsOutside: true };
+}
+
+/**
+ * A scenario heading of a document with requirements at a level other than one below its
+ * requirement's (`##### Scenario:` or `### Scenario:` under `### Requirement:`), or null.
+ * OpenSpec counts only a requirement's level-4 headings as its scenarios ("Scenarios must use
+ * level-4 headers"), so such a heading is no scenario: it is an error at its line, and runs
+ * nothing, rather than a check OpenSpec's validation and archiving do not see. REQUIREMENT is
+ * the one it stands under, if any; REQUIREMENT_DEPTH the level of the requirements otherwise.
+ * A scenario one level below the requirements' with none above it (under `## Purpose`) belongs
+ * to no requirement, as before.
+ */
+function misleveledScenario(file: string, section: Section, requirement: Section | null, requirementDepth: number | undefined): FamilyTranslation['problems'][number] | null {
+  const level = requirement?.depth ?? requirementDepth;
+  if (level === undefined || section.depth === level + 1) return null;
+  const written = `${'#'.repeat(section.depth)} ${section.heading}`;
+  const where = requirement
+    ? `under requirement '${REQUIREMENT_HEADING.exec(requirement.heading)![1].trim()}' (level ${level})`
+    : section.depth === level ? `at the level of the requirements (${level})` : section.depth < level ? `above the requirements (level ${level})` : `deeper than the requirements' scenarios (level ${level + 1})`;
+  return {
+    file,
+    line: section.line,
+    severity: 'error',
+    message: `'${written}' is a level-${section.depth} heading ${where}: a scenario is the heading one level below its requirement, level ${level + 1} ('${'#'.repeat(level + 1)} ${section.heading}'), as OpenSpec reads one; written so it is no requirement's scenario and runs nothing`,
+  };
 }
 
 /**

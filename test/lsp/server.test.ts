@@ -908,3 +908,15 @@ t.test('a lens run whose steps file fails to load: the error on the steps file a
   t.ok((await onSteps).every((d) => d.range.start.line < broken.split('\n').length), 'the steps file has it, within the file');
   t.ok(lsp.published(uri).every(({ diagnostics }) => diagnostics.every((d) => d.range.start.line < CART.split('\n').length)), `nothing on the spec past its end (the steps file's line ${stepsLine})`);
 });
+
+t.test("a scenario heading at a level OpenSpec does not read ('##### Scenario:' under '### Requirement:') is a diagnostic at its line saying level 4, as check reports it", async (t) => {
+  const delta = 'openspec/changes/add-light/specs/light/spec.md';
+  const { lsp, uri } = await ownProject(
+    t,
+    { 'openspec/specs/light/spec.md': `# light Specification\n\n## Purpose\nLight.\n\n## Requirements\n\n${LIGHT}`, 'openspec/changes/add-light/proposal.md': '# Add light\n', [delta]: `## ADDED Requirements\n\n### Requirement: Dim\nThe light SHALL dim.\n\n##### Scenario: dim\n- **THEN** the light is on\n`, 'steps/light.steps.mjs': LIGHT_STEPS },
+    delta,
+  );
+  const diagnostics = await lsp.diagnostics(uri, (found) => found.some((d) => /level-5 heading/.test(String(d.message))));
+  const misleveled = diagnostics.find((d) => /level-5 heading/.test(String(d.message)));
+  t.match(misleveled, { range: { start: { line: 5 } }, severity: 1, message: /^'##### Scenario: dim' is a level-5 heading under requirement 'Dim' \(level 3\): a scenario is the heading one level below its requirement, level 4/ });
+});

@@ -407,11 +407,11 @@ t.test("--change given the change's directory alone applies it to the capability
   t.match(starts, [{ name: 'Yelling / Loud', requirements: ['openspec/specs/greeter/spec.md#Yelling'] }]);
 });
 
-t.test('a scenario heading at a requirement\'s level, or inside another scenario, is an error at its line: its steps would be checked under the wrong unit', async (t) => {
+t.test('a scenario heading at a requirement\'s level, or below the level of its scenarios, is an error at its line: OpenSpec reads neither as a scenario', async (t) => {
   const doc = `# cart Specification\n\n### Requirement: Cap\nThe cart SHALL hold at most 5 items.\n\n### Scenario: Too many\n- **WHEN** the greeter greets "Ada"\n- **THEN** the greeting SHALL be "hello, Ada"\n\n##### Scenario: Deep\n- **WHEN** the greeter greets "Ada"\n- **THEN** the greeting SHALL be "hello, Ada"\n`;
   const dir = project({ 'openspec/specs/cart/spec.md': doc, 'steps/greeter.steps.mjs': STEPS });
   const { errors } = await checkErrors(dir);
-  t.match(errors, [/spec\.md:3:1: error: requirement 'Cap' has no '#### Scenario:'/, /spec\.md:6:1: error: '### Scenario: Too many' stands at the level of the requirements/, /spec\.md:10:1: error: '##### Scenario: Deep' stands inside scenario 'Scenario: Too many'/]);
+  t.match(errors, [/spec\.md:3:1: error: no checks found: requirement 'Cap' has no '#### Scenario:'/, /spec\.md:6:1: error: '### Scenario: Too many' is a level-3 heading at the level of the requirements \(3\): a scenario is the heading one level below its requirement, level 4/, /spec\.md:10:1: error: '##### Scenario: Deep' is a level-5 heading deeper than the requirements' scenarios \(level 4\)/]);
   const run = await runIn(dir, ['openspec', '--reporter', 'json']);
   t.equal(run.exitCode, 1, 'and the run fails on them');
 });
@@ -455,6 +455,28 @@ t.test('deltas OpenSpec refuses are refused by --change and fail the tree: a MOD
     t.not(tree.exitCode, 0, `the tree fails: ${what}`);
     t.ok(tree.points.some((p) => !p.ok && p.at?.file === delta), `a failing point in the delta: ${what}`);
   }
+});
+
+t.test('an ADDED requirement whose only scenario is a level-5 heading has no scenario, as OpenSpec reads it: the tree run, its listing, check and --change fail at the heading, saying level 4', async (t) => {
+  const delta = 'openspec/changes/deep/specs/greeter/spec.md';
+  const dir = changeProject('deep', '## ADDED Requirements\n\n### Requirement: Farewell\nThe greeter SHALL say goodbye by name.\n\n##### Scenario: Leaving\n- **WHEN** the greeter bids "Ada" farewell\n- **THEN** the greeting SHALL be "bye, Ada"\n');
+  const atHeading = /'##### Scenario: Leaving' is a level-5 heading under requirement 'Farewell' \(level 3\): a scenario is the heading one level below its requirement, level 4 \('#### Scenario: Leaving'\)/;
+  const tree = await runIn(dir, ['openspec', '--reporter', 'json']);
+  t.equal(tree.exitCode, 1, 'the tree run fails');
+  t.ok(tree.points.some((p) => !p.ok && p.at?.file === delta && p.at.line === 6), 'a failing point at the heading');
+  t.notOk(tree.points.some((p) => p.ok && /Leaving/.test(p.name)), 'the heading runs as no scenario');
+  const end = tree.events.find((e) => e.type === 'run-end');
+  const farewell = end?.type === 'run-end' ? end.requirements?.find((r) => r.name === 'Farewell') : undefined;
+  t.not(farewell?.status, 'verified', 'the requirement is not verified');
+  const list = await runIn(dir, ['--list', 'openspec']);
+  t.equal(list.exitCode, 1, '--list fails');
+  t.match(list.stdout + list.stderr, atHeading, '--list says why');
+  const change = await runIn(dir, ['openspec', '--change', 'deep']);
+  t.equal(change.exitCode, 2, '--change refuses it');
+  t.match(change.stderr, `${delta}:3: ADDED requirement 'Farewell' has no '#### Scenario:'`);
+  const check = await runIn(dir, ['check', 'openspec']);
+  t.equal(check.exitCode, 1, 'check refuses it');
+  t.match(check.stdout, new RegExp(`${delta.replace(/\./g, '\\.')}:6:1: error: ${atHeading.source}`), 'at the heading\'s line');
 });
 
 t.test('an ADDED requirement without a scenario beside a tested one fails the tree, its listing and its dry run at its line, as check and --change refuse it, said once', async (t) => {

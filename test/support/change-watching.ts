@@ -2,7 +2,7 @@
 // as `sed -i` and an editor's safe save make one (a new file renamed over the old), beside a
 // fresh `--change` run after each: the same from this checkout and from an installed package.
 import type t from 'tap';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunEvent } from '../../src/model/events.js';
 import type { Watching } from './watching.js';
@@ -159,5 +159,42 @@ export async function changeLeavesUnderWatch(t: TapTest, dir: string, start: (ar
   save(dir, AUTH, (text) => text.replace('x SHALL be 4\n', 'x SHALL be 40\n'));
   await said(change, /change 'triple-logout' has no delta left among the documents \(archived, or its deltas deleted\): a fresh --change run refuses it; nothing runs/);
   await change.stop();
-  t.notOk(suites().some((s) => s.includes('triple-logout')), 'nor does it come back green');
+  t.notOk(existsSync(join(dir, 'j.xml')), 'nor does it come back green: refused as a fresh run is, the save leaves no report');
+}
+
+/** The last line WATCH printed on stderr. */
+const lastLine = (watch: Watching) => watch.stderr().trimEnd().split('\n').at(-1);
+const INTERRUPTED_SUMMARY = /^\d+ passed, \d+ failed, \d+ skipped, \d+ todo \(interrupted by SIGINT\)$/;
+
+/**
+ * Saves that make the change impossible to apply (its MODIFIED requirement without a
+ * scenario), under `--watch --change` with a JUnit report, in DIR holding CHANGE_PROJECT:
+ * START begins `spec-run ARGS --watch`. A fresh run of such a save is refused and writes no
+ * report, so the report goes as the save is refused, comes back with the next run that
+ * runs, and is not there after Ctrl-C; a watch ended by Ctrl-C, idle or after a refusal,
+ * ends with the summary line, interrupted by SIGINT.
+ */
+export async function refusedUnderWatch(t: TapTest, dir: string, start: (args: string[]) => Watching): Promise<void> {
+  const report = join(dir, 'j.xml');
+  const idle = start(['openspec/', '--change', 'triple-logout', '--reporter', 'junit:j.xml']);
+  await idle.summaries(1);
+  await idle.stop();
+  t.match(lastLine(idle), /^[1-9]\d* passed, 0 failed, 0 skipped, 0 todo \(interrupted by SIGINT\)$/, 'an idle watch ended by Ctrl-C closes with its summary line');
+
+  const change = start(['openspec/', '--change', 'triple-logout', '--reporter', 'junit:j.xml']);
+  await change.summaries(1);
+  t.match(readFileSync(report, 'utf8'), /<testsuite name="auth \(after change triple-logout\)"[^>]* failures="0"/, 'the first run reports the change applied, green');
+  const scenarioless = (text: string) => text.replace(/\n#### Scenario: Logout\n[\s\S]*$/, '\n');
+  save(dir, DELTA, scenarioless);
+  await said(change, /MODIFIED requirement 'Logout' has no '#### Scenario:'[^\n]*; nothing runs\nspec-run: --watch: the report files \(j\.xml\) are removed until a run runs again/);
+  t.notOk(existsSync(report), 'the save the change cannot be applied after removes the report, as a fresh run writes none');
+  save(dir, DELTA, () => CHANGE_PROJECT[DELTA]);
+  await change.summaries(2);
+  t.match(readFileSync(report, 'utf8'), /<testsuite name="auth \(after change triple-logout\)"[^>]* failures="0"/, 'put right, the next run writes it again');
+  save(dir, DELTA, scenarioless);
+  await said(change, /nothing runs\nspec-run: --watch: the report files \(j\.xml\) are removed[^\n]*\n[\s\S]*nothing runs\nspec-run: --watch: the report files \(j\.xml\) are removed/);
+  await change.stop();
+  t.notOk(existsSync(report), 'after Ctrl-C too');
+  t.match(change.stderr(), /spec-run: the last save ran nothing: --change: change 'triple-logout' cannot be applied/, 'the close says the last save ran nothing');
+  t.match(lastLine(change), INTERRUPTED_SUMMARY, 'and ends with the summary line, interrupted by SIGINT');
 }

@@ -257,3 +257,30 @@ t.test('a <placeholder> of an outline step that names no column of its Examples 
   const docTypo = planOf(outline('- **THEN** the page SHALL be:\n\n  ```html\n  <p><titel></p>\n  ```'));
   t.match(docTypo.problems, [{ line: 5, message: /^<titel> .*did you mean <title>\?$/ }], 'a typo of a column in a doc string');
 });
+
+t.test('a scenario heading at another level than one below its requirement is an error at its line, saying the level, and no scenario of it: OpenSpec counts only those', async (t) => {
+  const requirement = (scenarioHashes: string, requirementHashes = '###') => `## ADDED Requirements\n\n${requirementHashes} Requirement: Division\nThe calculator SHALL divide.\n\n${scenarioHashes} Scenario: div\n- **WHEN** I divide 6 by 3\n- **THEN** the result is 2\n`;
+  const cases: [string, string, string, RegExp][] = [
+    ['#####', '###', 'too deep', /^'##### Scenario: div' is a level-5 heading under requirement 'Division' \(level 3\): a scenario is the heading one level below its requirement, level 4 \('#### Scenario: div'\)/],
+    ['######', '###', 'deepest', /^'###### Scenario: div' is a level-6 heading under requirement 'Division' \(level 3\): .*level 4 \('#### Scenario: div'\)/],
+    ['###', '###', "at the requirement's level", /^'### Scenario: div' is a level-3 heading at the level of the requirements \(3\): .*level 4/],
+    ['##', '###', 'above the requirements', /^'## Scenario: div' is a level-2 heading above the requirements \(level 3\): .*level 4/],
+    ['####', '##', 'two below a level-2 requirement', /^'#### Scenario: div' is a level-4 heading under requirement 'Division' \(level 2\): .*level 3 \('### Scenario: div'\)/],
+  ];
+  for (const path of ['openspec/changes/add-div/specs/calc/spec.md', 'openspec/specs/calc/spec.md']) {
+    for (const [scenarioHashes, requirementHashes, what, message] of cases) {
+      const text = requirement(scenarioHashes, requirementHashes);
+      const plan = translate(parseMarkdown(path, path.includes('/changes/') ? text : text.replace('## ADDED Requirements', '# calc Specification\n\n## Requirements')));
+      const line = plan.problems.find((p) => p.message.includes("a scenario is the heading one level below"));
+      t.match(line, { line: path.includes('/changes/') ? 6 : 8, severity: 'error', message }, `${path}, ${what}: an error at the heading`);
+      t.same(plan.units, [], `${path}, ${what}: no unit runs it`);
+      t.same(plan.requirements?.find((r) => r.name === 'Division')?.units, [], `${path}, ${what}: the requirement has no scenario`);
+    }
+  }
+  const fine = translate(parseMarkdown('openspec/specs/calc/spec.md', requirement('###', '##')));
+  t.same(fine.problems, [], 'one level below a level-2 requirement is its scenario');
+  t.same(fine.units.map((u) => u.name), ['div']);
+  const beforeRequirements = translate(parseMarkdown('doc.spec.md', `# Doc\n\n## Purpose\n\n#### Scenario: free\n- **THEN** it passes\n\n### Requirement: Good\nIt SHALL pass.\n\n#### Scenario: good\n- **THEN** it passes\n`));
+  t.same(beforeRequirements.problems, [], 'a scenario at the scenarios\' level before any requirement belongs to none, as before');
+  t.same(beforeRequirements.units.map((u) => u.name), ['free', 'good']);
+});
