@@ -53,3 +53,52 @@ t.test('(1) an expected error met by the check\'s own broken code fails the run,
   t.match(run.stdout, /at: specs\/signals\.test\.md:13[\s\S]*invalid number of arguments: 3[\s\S]*name its type \(program-error\)/);
   t.match(run.stdout, /\(handler-case \(calculate '\(\/ 1 0\)\) \(error \(\) :signalled\)\) at line 21 would have taken this UNDEFINED-FUNCTION/);
 });
+
+// (2) --retries (and frontmatter retries:) retried a failed unit in a fresh Lisp environment
+// without what the units before it did: a steady, state-dependent failure passed as flaky.
+const RATELIMIT = `(defpackage :tally.ratelimit (:use :cl) (:export #:make-bucket #:take))
+(in-package :tally.ratelimit)
+(defstruct bucket capacity tokens)
+(defun make-bucket* (n) (make-bucket :capacity n :tokens n))
+(defun take (bucket n) (when (<= n (bucket-tokens bucket)) (decf (bucket-tokens bucket) n) t))
+`;
+
+const bucket = (frontmatter: string) => `---
+type: verification
+name: bucket-sequence
+${frontmatter}---
+# A bucket used by two callers in turn
+
+\`\`\`lisp
+(defvar *b* (tally.ratelimit::make-bucket* 3))
+\`\`\`
+
+## The first caller takes all three tokens
+
+\`\`\`lisp
+(assert (tally.ratelimit:take *b* 3))
+\`\`\`
+
+## The second caller still gets one
+
+\`\`\`lisp
+(assert (tally.ratelimit:take *b* 1))
+\`\`\`
+`;
+
+t.test('(2) a retry runs the units before it again: a steady failure that depends on them stays a failure, --retries or retries:', async (t) => {
+  const project = userProject({
+    'spec-run.config.json': JSON.stringify({ paths: ['specs/'], vocabulary: ['src/ratelimit.lisp'] }),
+    'src/ratelimit.lisp': RATELIMIT,
+    'specs/bucket.test.md': bucket(''),
+    'fm/bucket.test.md': bucket('retries: 2\n'),
+  });
+  const flag = await project.specRun(['--retries', '1', '--reporter', 'tap']);
+  t.equal(flag.code, 1, flag.stdout + flag.stderr);
+  t.match(flag.stdout + flag.stderr, /1 passed, 1 failed/);
+  t.notMatch(flag.stdout, /# flaky/);
+  t.match(flag.stdout, /ran there again first/);
+  const frontmatter = await project.specRun(['fm/bucket.test.md']);
+  t.equal(frontmatter.code, 1, frontmatter.stdout + frontmatter.stderr);
+  t.match(frontmatter.stdout + frontmatter.stderr, /1 passed, 1 failed/);
+});

@@ -204,6 +204,13 @@ class DocumentRun {
    * which each of them says.
    */
   private restartedBecause: string | null = null;
+  /**
+   * The units run in the current driver, in order: the state a unit found there is what
+   * they left. A retry runs them again in its fresh driver first (replayUnitsBefore).
+   */
+  private unitsInEnvironment: Unit[] = [];
+  /** While a retry runs: the units run again before it in its fresh driver (replayUnitsBefore). */
+  private replayed: Unit[] | null = null;
   private exchangesBeforeUnit = 0;
   private readonly timingNeeds: Map<string, TimingNeed>;
   /** What the running unit needs of the gate, if anything beyond ordinary turns. */
@@ -396,6 +403,7 @@ class DocumentRun {
   /** A driver with the definitions loaded; load failures are reported once, as problem units. */
   private async ensureEnvironment(): Promise<void> {
     if (this.environment) return;
+    this.unitsInEnvironment = [];
     this.environment = await this.openUnlessInterrupted();
     this.exchangesBeforeUnit = this.transcript.exchanges.length;
     const report = !this.definitionsReported;
@@ -514,7 +522,13 @@ class DocumentRun {
   }
 
   private freshEnvironmentText(): string {
-    return `ran in a fresh Lisp environment: ${this.restartedBecause}, so its driver was stopped; the document's definitions were loaded again${this.hungDefinitions.size ? ' (but those that hung or ended their driver)' : ''}, but nothing the units before did is there (values they set, what they evaluated in sessions)`;
+    const unitsBefore =
+      this.replayed === null
+        ? ', but nothing the units before did is there (values they set, what they evaluated in sessions)'
+        : this.replayed.length
+          ? `, and the units its failed attempt's driver had run before it (${this.replayed.map((before) => `line ${before.line}`).join(', ')}) ran there again first, their points not reported`
+          : ", and its failed attempt's driver had run no unit before it";
+    return `ran in a fresh Lisp environment: ${this.restartedBecause}, so its driver was stopped; the document's definitions were loaded again${this.hungDefinitions.size ? ' (but those that hung or ended their driver)' : ''}${unitsBefore}`;
   }
 
   private interruptionPoint(unitId: string, name: string, at: SourceRef, outcome: Interruption): PointEvent {
@@ -552,12 +566,32 @@ class DocumentRun {
     return checksNotReached(this.plan, unit, reached).map((check) => ({ ...check, skip }));
   }
 
+  /**
+   * Runs UNITS again, in order and with their seeds, their points not reported: in the fresh
+   * driver of a retry, the state its first attempt found. Null when they ran to their ends,
+   * else why the retry cannot run in its first attempt's conditions.
+   */
+  private async replayUnitsBefore(units: Unit[]): Promise<string | null> {
+    for (const before of units) {
+      const outcome = await this.command(unitCommand(before, unitSeed(this.options.seed, before)), () => undefined, performance.now() + this.options.unitTimeoutMs);
+      if (outcome) {
+        const ended = outcome.kind === 'timeout' ? `exceeded ${this.unitLimitText}` : outcome.kind === 'interrupted' ? 'was interrupted' : `ended its driver (${outcome.error.message})`;
+        return `the unit "${before.name}" (line ${before.line}), run again first to give the retry the state its first attempt had, ${ended}: a pass in other conditions would not be this unit's`;
+      }
+      this.unitsInEnvironment.push(before);
+    }
+    this.replayed = units;
+    return null;
+  }
+
   private async runLispUnit(unit: Unit): Promise<void> {
     const gate = this.options.quietGate;
     this.unitNeed = this.timingNeeds.get(unit.id);
     const release = gate && this.unitNeed === 'exclusive' ? await gate.acquire('exclusive') : null;
     this.unitHoldsGate = release !== null;
     let attempt = 0;
+    // Why the first attempt's driver was a fresh one, if it was: so is the driver of a retry whose units before ran again.
+    const restartedBefore = this.restartedBecause;
     try {
       await runWithRetries(
         this.options.retries ?? 0,
@@ -567,9 +601,15 @@ class DocumentRun {
           try {
             // A retry starts afresh: in the driver the failed attempt left, what it set (a cache it
             // filled, a counter) would make the retry pass where the unit, run anew, still fails.
+            // The units the first attempt's driver had run are run there again first: without
+            // what they set, a failure that depends on it would pass as flaky.
+            const unitsBefore = attempt === 0 ? [] : this.unitsInEnvironment.filter((before) => before.id !== unit.id);
             if (++attempt > 1) await this.dropEnvironment(`the unit "${unit.name}" (line ${unit.line}) failed and is retried`);
-            await this.runLispUnitInTurn(unit);
+            await this.runLispUnitInTurn(unit, attempt > 1 ? unitsBefore : undefined);
+            // Its driver, lived through, holds what the first attempt's held: the units after it find the state they would have.
+            if (this.replayed !== null && this.environment) this.restartedBecause = restartedBefore;
           } finally {
+            this.replayed = null;
             this.emit = this.report;
           }
         },
@@ -583,12 +623,14 @@ class DocumentRun {
     }
   }
 
-  private async runLispUnitInTurn(unit: Unit): Promise<void> {
+  private async runLispUnitInTurn(unit: Unit, unitsBefore?: Unit[]): Promise<void> {
     const at = { file: unit.file, line: unit.line };
     const seed = unitSeed(this.options.seed, unit);
     let environmentError: Error | null = null;
+    let notReplayed: string | null = null;
     try {
       await this.ensureEnvironment();
+      if (unitsBefore) notReplayed = await this.replayUnitsBefore(unitsBefore);
     } catch (error) {
       environmentError = error as Error;
     }
@@ -597,9 +639,12 @@ class DocumentRun {
     const deadline = started + this.options.unitTimeoutMs;
     this.exchangesBeforeUnit = this.transcript.exchanges.length;
     this.emit({ type: 'unit-start', file: this.plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at });
-    if (this.restartedBecause) this.emit({ type: 'comment', file: this.plan.file, unitId: unit.id, text: `${unit.name} ${this.freshEnvironmentText()}` });
+    if (this.restartedBecause && notReplayed === null) this.emit({ type: 'comment', file: this.plan.file, unitId: unit.id, text: `${unit.name} ${this.freshEnvironmentText()}` });
     let reportedSeed = seed;
-    if (environmentError && this.options.interrupt?.aborted) {
+    if (notReplayed !== null) {
+      // A pass in other conditions than the failed attempt's is no pass.
+      this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: false, name: `${unit.name} is retried in the conditions of its first attempt`, at, diagnostics: { reason: notReplayed } });
+    } else if (environmentError && this.options.interrupt?.aborted) {
       this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: true, name: unit.name, at, skip: interruptedReason(this.options.interrupt) });
     } else if (environmentError) {
       // A missing library or cache fails every unit the same way: said in full once, then pointed to.
@@ -614,6 +659,7 @@ class DocumentRun {
         reportedSeed = seedOfRun;
         const points: ReceivedPoint[] = [];
         const outcome = await this.command(unitCommand(unit, seedOfRun), (p) => points.push(p), deadline);
+        if (!outcome && run === 0) this.unitsInEnvironment.push(unit);
         const failedRun = outcome !== null || points.some((p) => !p.message.ok);
         const runNote = runs > 1 ? { seed: seedOfRun, run: run + 1, runs } : { seed: seedOfRun };
         if (failedRun || run === runs - 1) {
