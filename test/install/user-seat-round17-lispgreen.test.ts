@@ -102,3 +102,33 @@ t.test('(2) a retry runs the units before it again: a steady failure that depend
   t.equal(frontmatter.code, 1, frontmatter.stdout + frontmatter.stderr);
   t.match(frontmatter.stdout + frontmatter.stderr, /1 passed, 1 failed/);
 });
+
+// (7) After a definitions block timed out (a runtime that never answers initialize), a correct
+// fiveam:test was said to be "not seen defined ... define it with fiveam:test", then ran anyway.
+t.test('(7) a runtime that never answers initialize: one failure at the block naming initialize; the test after it is no false "define it with fiveam:test"', async (t) => {
+  const project = userProject({
+    'spec-run.config.json': JSON.stringify({ paths: ['specs/'], runtime: ['node', '-e', 'setTimeout(()=>{},1e9)'], timeout: '3s' }),
+    'specs/hang.test.md': `---
+type: verification
+name: hang-at-start
+---
+# A runtime that never answers initialize
+
+\`\`\`lisp
+(defvar *s* (make-test-session))
+\`\`\`
+
+## Products
+
+\`\`\`lisp
+(fiveam:test products
+  (fiveam:is (search "=> 24" (result-content-text (evaluate-in-session *s* "(* 2 3 4)")))))
+\`\`\`
+`,
+  });
+  const run = await project.specRun(['--reporter', 'tap']);
+  t.equal(run.code, 1, run.stdout + run.stderr);
+  t.match(run.stdout, /definitions at line 8 exceeded the unit time limit of 3000 ms .*waiting for the runtime server's answer to its "initialize" request, which never came/);
+  t.notMatch(run.stdout, /did not see a test's definition|define it with fiveam:test/);
+  t.match(run.stdout, /not ok \d+ - products/);
+});

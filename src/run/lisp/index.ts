@@ -153,7 +153,7 @@ function blockInput(input: CodeRef): BlockInput {
 /** What ended a command, when it did not end normally. */
 /** A timeout says what the unit printed before its driver was stopped. */
 /** A timeout says too where the unit was when its driver was stopped (`stoppedAt`), when the driver could say. */
-type Interruption = { kind: 'timeout'; printed?: string; stoppedAt?: { file: string | null; line: number | null } } | { kind: 'failure'; error: Error } | { kind: 'interrupted' };
+type Interruption = { kind: 'timeout'; printed?: string; stoppedAt?: { file: string | null; line: number | null }; waitedFor?: string } | { kind: 'failure'; error: Error } | { kind: 'interrupted' };
 
 /**
  * The points of a unit whose driver ended before it did, in the order a unit that finishes
@@ -375,6 +375,8 @@ class DocumentRun {
     const outcome = await Promise.race([work, timeout, interrupted.then((): Interruption => ({ kind: 'interrupted' }))]);
     clearTimeout(timer);
     stopListening();
+    // Asked before its servers are stopped: the request a unit stopped at its limit was waiting on, if any.
+    const waitedFor = outcome?.kind === 'timeout' ? (environment.servers.handshaking ? 'initialize' : this.unansweredRequest()) : null;
     if (outcome) {
       this.environment = null;
       await environment.close();
@@ -382,6 +384,7 @@ class DocumentRun {
     if (outcome?.kind === 'timeout') {
       outcome.printed = environment.driver.printedSince(outputMark);
       outcome.stoppedAt = environment.driver.exitPlace;
+      if (waitedFor) outcome.waitedFor = waitedFor;
     }
     return outcome;
   }
@@ -426,9 +429,7 @@ class DocumentRun {
       }
       if (!this.environment) this.environment = await this.openUnlessInterrupted();
     }
-    const testNames = this.plan.units.flatMap((unit) => (unit.kind === 'fiveam-test' ? [unit.testName] : []));
-    const plannedTestNames = this.plan.plannedTests ?? testNames;
-    if (plannedTestNames.length > 0) await this.command({ kind: 'unit-tests', testNames, plannedTestNames }, () => undefined, performance.now() + this.options.unitTimeoutMs);
+    await this.sendUnitTests();
     for (const [index, code] of this.plan.definitions.entries()) {
       if (this.hungDefinitions.has(index)) continue;
       const failures: ReceivedPoint[] = [];
@@ -446,8 +447,17 @@ class DocumentRun {
         // The block hung or killed the driver: leave it out of every later load.
         this.hungDefinitions.add(index);
         this.environment = await this.openUnlessInterrupted();
+        // The fresh driver knows the document's tests too: the definitions after the block define them as units.
+        await this.sendUnitTests();
       }
     }
+  }
+
+  /** Tells the driver which FiveAM tests are units of their own, before definitions define them (a test defined otherwise fails where it is). */
+  private async sendUnitTests(): Promise<void> {
+    const testNames = this.plan.units.flatMap((unit) => (unit.kind === 'fiveam-test' ? [unit.testName] : []));
+    const plannedTestNames = this.plan.plannedTests ?? testNames;
+    if (plannedTestNames.length > 0) await this.command({ kind: 'unit-tests', testNames, plannedTestNames }, () => undefined, performance.now() + this.options.unitTimeoutMs);
   }
 
   /** FAILURES: the driver's points, or the reasons spec-run found itself, before asking the driver. */
@@ -504,6 +514,13 @@ class DocumentRun {
       : { request: last.request, response: last.response, answeredAfterMs: Math.round(last.durationMs) };
   }
 
+  /** The method of the running unit's last exchange when it is a request the runtime server never answered, else null. */
+  private unansweredRequest(): string | null {
+    const last = this.transcript.exchanges.length > this.exchangesBeforeUnit ? this.transcript.exchanges[this.transcript.exchanges.length - 1] : undefined;
+    const request = last?.request as { id?: unknown; method?: unknown } | undefined;
+    return last && last.response === null && request && typeof request === 'object' && request.id !== undefined && typeof request.method === 'string' ? request.method : null;
+  }
+
   /** What a failing point says of its environment when it ran in a fresh one. */
   private environmentNote(): Record<string, unknown> {
     return {
@@ -537,7 +554,7 @@ class DocumentRun {
     }
     const reason =
       outcome.kind === 'timeout'
-        ? `${name} exceeded ${this.unitLimitText}; its driver and runtime servers were stopped`
+        ? `${name} exceeded ${this.unitLimitText}${outcome.waitedFor ? ` waiting for the runtime server's answer to its "${outcome.waitedFor}" request, which never came` : ''}; its driver and runtime servers were stopped`
         : outcome.error.message;
     const printed = outcome.kind === 'timeout' && outcome.printed ? { printed: outcome.printed } : {};
     // A driver that spec code's EXIT ended fails at that call; one stopped at the time limit, at the form it was running.
