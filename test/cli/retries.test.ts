@@ -86,6 +86,39 @@ t.test('a Lisp retry starts in a fresh driver: state the failed attempt left (a 
   t.match(run.stdout, /environment: "ran in a fresh Lisp environment: the unit \\"The first call answers\\" \(line \d+\) failed and is retried/, 'the retry says where it ran');
 });
 
+t.test('a Lisp retry runs the units before it again first: a failure that depends on what they did stays a failure; a flaky one after them still passes', async (t) => {
+  const dir = t.testdir({
+    'bucket.md': lispDocument('bucket', {
+      Definitions: '(defvar *tokens* 3)',
+      'The first caller takes all three': '(decf *tokens* 3)\n(assert (zerop *tokens*))',
+      'The second caller still gets one': '(assert (plusp *tokens*))',
+    }),
+    'flaky.md': lispDocument('flaky', { Setup: '(defvar *ready* nil)\n(setf *ready* t)\n(assert *ready*)', 'Fails once': `(assert *ready*)\n${failsOnce}` }),
+  });
+  const steady = await specRun(['bucket.md', '--reporter', 'tap', '--retries', '1'], dir);
+  t.equal(steady.code, 1, 'the state-dependent failure stays a failure');
+  t.match(steady.stderr, /^1 passed, 1 failed, 0 skipped, 0 todo$/m);
+  t.match(steady.stdout, /# failed 2 attempts/);
+  t.match(steady.stdout, /The second caller still gets one ran in a fresh Lisp environment: the unit .* failed and is retried, .*the units its failed attempt's driver had run before it \(line \d+\) ran there again first/);
+  const flaky = await specRun(['flaky.md', '--reporter', 'tap', '--retries', '1'], dir);
+  t.equal(flaky.code, 0, flaky.stdout + flaky.stderr);
+  t.match(flaky.stderr, /passed \(1 flaky\), 0 failed/m);
+});
+
+t.test('a Lisp retry whose units before cannot run again (one ends its driver now) is no pass: it fails, saying why', async (t) => {
+  const dir = t.testdir({
+    'exits.md': lispDocument('exits', {
+      'Ends the driver once the marker exists': '(when (probe-file (merge-pathnames "first-attempt.marker")) (sb-ext:exit :code 3 :abort t))\n(assert t)',
+      'Fails once': failsOnce,
+    }),
+  });
+  const run = await specRun(['exits.md', '--reporter', 'tap', '--retries', '1'], dir);
+  t.equal(run.code, 1, run.stdout + run.stderr);
+  t.notMatch(run.stdout, /# flaky/);
+  t.match(run.stdout, /not ok \d+ - Fails once is retried in the conditions of its first attempt/);
+  t.match(run.stdout, /the unit \\?"Ends the driver once the marker exists\\?" \(line \d+\), run again first to give the retry the state its first attempt had, ended its driver/);
+});
+
 t.test('runWithRetries passes the events of other units through at once and stops at the first passing attempt', async (t) => {
   const seen: string[] = [];
   let attempts = 0;

@@ -80,10 +80,15 @@ Parachute's WITH-FORCED-STATUS :SKIPPED does; without, one skipped point."
         `(let ((*checks-skipped-for* (format nil ,@reason))) ,@body)
         (as-written `(fiveam:skip ,@reason) whole))))
 
-(defun signals-p (thunk type)
-  "True when calling THUNK signals a condition of TYPE (which is not handled further)."
-  (handler-case (progn (funcall thunk) nil)
-    (condition (condition) (typep condition type))))
+(defun signals-p (whole form thunk type)
+  "True when calling THUNK, FORM of the check WHOLE, signals a condition of TYPE (which is
+not handled further); broken code of FORM's own is no condition it expects
+(CALL-LETTING-BROKEN-CODE-PAST)."
+  (call-letting-broken-code-past
+   whole (list type) (list form)
+   (lambda (guard)
+     (handler-case (progn (funcall guard thunk) nil)
+       (condition (condition) (typep condition type))))))
 
 (defmacro testing (description &body body)
   "rove: a group of checks under DESCRIPTION; runs BODY."
@@ -111,7 +116,7 @@ Parachute's WITH-FORCED-STATUS :SKIPPED does; without, one skipped point."
 
 (defmacro prove:is-error (&whole whole form condition-type &optional description)
   "prove: a point that passes when FORM signals a condition of CONDITION-TYPE."
-  `(record-check ',whole (signals-p (lambda () ,form) ,condition-type) nil ,description
+  `(record-check ',whole (signals-p ',whole ',form (lambda () ,form) ,condition-type) nil ,description
                  "the form did not signal the condition"))
 
 ;;; IS of prove and Parachute
@@ -212,12 +217,12 @@ variable with the reason."
                      (lambda (whole)
                        (destructuring-bind (form &optional (type 'error) description) (rest whole)
                          ;; Parachute writes the type unquoted; a quoted one is taken too.
-                         `(record-check ',whole (signals-p (lambda () ,form) ,(if (symbolp type) `',type type))
+                         `(record-check ',whole (signals-p ',whole ',form (lambda () ,form) ,(if (symbolp type) `',type type))
                                         nil ,description "the form did not signal the condition"))))
   (dispatch-on-shape 'fiveam:signals #'dialect-signals-p
                      (lambda (whole)
                        (destructuring-bind (form &optional (type ''error)) (rest whole)
-                         `(signals-p (lambda () ,form) ,type)))))
+                         `(signals-p ',whole ',form (lambda () ,form) ,type)))))
 
 ;;; Whose IS a test's body holds: FiveAM's tests mark their bodies, the other
 ;;; frameworks' tests (FiveAM tests too, underneath) unmark theirs.

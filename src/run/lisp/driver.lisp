@@ -92,6 +92,7 @@ frame of the harness, one per line."
   "Where CONDITION happened as closely as the source tells: the line of a reader
 error, of the call to an undefined function, else of the top-level form."
   (typecase condition
+    ((satisfies broken-code-location) (broken-code-location condition))
     (spec-read-error (list (source-file *current-source*) (spec-read-error-line condition)))
     (undefined-function
      (or (undefined-function-location (cell-error-name condition))
@@ -150,9 +151,12 @@ error in its block (the reader's place, and every form after it, is lost)."
                 location
                 `((:condition . ((:type . ,(show (type-of condition)))
                                  (:message . ,(condition-message condition))))
+                  ,@(when (or (typep condition 'undefined-function) (broken-code-note condition))
+                      `((:reason . ,(with-broken-code-note
+                                     condition
+                                     (and (typep condition 'undefined-function) (undefined-function-reason condition))))))
                   ,@(when (typep condition 'undefined-function)
-                      `((:reason . ,(undefined-function-reason condition))
-                        (:undefined . ,(string-downcase (symbol-name (cell-error-name condition))))))
+                      `((:undefined . ,(string-downcase (symbol-name (cell-error-name condition))))))
                   ,@(when (and (typep condition 'unbound-variable)
                                (string= (symbol-name (cell-error-name condition)) "INPUT"))
                       `((:reason . "input is bound only in the block that answers an Input JSON block: the Lisp block right after it, in the same section, labelled Expected, Expected Output or Verification")))
@@ -167,7 +171,7 @@ that reaches the debugger there ends the unit, not the driver.")
   "Record CONDITION as escaping the running form, and end the unit."
   (with-report-printing
     (report-escaping-condition condition
-                               (unless (typep condition 'spec-read-error) (short-backtrace))))
+                               (unless (typep condition 'spec-read-error) (escaping-backtrace condition))))
   (throw 'unit-stop nil))
 
 (defun go-on-after-failed-check (condition)
@@ -501,7 +505,7 @@ its last reading did (see *DEFINITION-SPANS*): before a unit runs, after one cha
                        (handler-bind ((unbound-variable #'provide-variable)
                                       (error (lambda (condition)
                                                (unless (typep condition 'fiveam::check-failure)
-                                                 (setf *test-error-backtrace* (short-backtrace)
+                                                 (setf *test-error-backtrace* (escaping-backtrace condition)
                                                        *test-error-location* (erring-call-location
                                                                               (source-form-at (source-file source)
                                                                                               (source-first-line source))))))))

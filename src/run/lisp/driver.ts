@@ -24,7 +24,7 @@ const COMMANDS_FD = 3;
 const MESSAGES_FD = 4;
 
 /** The driver's Lisp sources, in load order. */
-export const DRIVER_SOURCES = lispSources(import.meta.url, ['../../lisp-image/frames', 'packages', 'json', 'host', 'sessions', 'vocabulary', 'answers', 'json-values', 'checks', 'dialects', 'guard', 'driver', 'zygote'].map((name) => `${name}.lisp`));
+export const DRIVER_SOURCES = lispSources(import.meta.url, ['../../lisp-image/frames', 'packages', 'json', 'host', 'sessions', 'vocabulary', 'answers', 'json-values', 'checks', 'broken-code', 'dialects', 'guard', 'driver', 'zygote'].map((name) => `${name}.lisp`));
 
 export function driverImage(): Promise<string> {
   // The warm-up runs a small document before the image is saved (driver.lisp): drivers start with its caches filled.

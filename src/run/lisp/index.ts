@@ -153,7 +153,7 @@ function blockInput(input: CodeRef): BlockInput {
 /** What ended a command, when it did not end normally. */
 /** A timeout says what the unit printed before its driver was stopped. */
 /** A timeout says too where the unit was when its driver was stopped (`stoppedAt`), when the driver could say. */
-type Interruption = { kind: 'timeout'; printed?: string; stoppedAt?: { file: string | null; line: number | null } } | { kind: 'failure'; error: Error } | { kind: 'interrupted' };
+type Interruption = { kind: 'timeout'; printed?: string; stoppedAt?: { file: string | null; line: number | null }; waitedFor?: string } | { kind: 'failure'; error: Error } | { kind: 'interrupted' };
 
 /**
  * The points of a unit whose driver ended before it did, in the order a unit that finishes
@@ -204,6 +204,13 @@ class DocumentRun {
    * which each of them says.
    */
   private restartedBecause: string | null = null;
+  /**
+   * The units run in the current driver, in order: the state a unit found there is what
+   * they left. A retry runs them again in its fresh driver first (replayUnitsBefore).
+   */
+  private unitsInEnvironment: Unit[] = [];
+  /** While a retry runs: the units run again before it in its fresh driver (replayUnitsBefore). */
+  private replayed: Unit[] | null = null;
   private exchangesBeforeUnit = 0;
   private readonly timingNeeds: Map<string, TimingNeed>;
   /** What the running unit needs of the gate, if anything beyond ordinary turns. */
@@ -368,6 +375,8 @@ class DocumentRun {
     const outcome = await Promise.race([work, timeout, interrupted.then((): Interruption => ({ kind: 'interrupted' }))]);
     clearTimeout(timer);
     stopListening();
+    // Asked before its servers are stopped: the request a unit stopped at its limit was waiting on, if any.
+    const waitedFor = outcome?.kind === 'timeout' ? (environment.servers.handshaking ? 'initialize' : this.unansweredRequest()) : null;
     if (outcome) {
       this.environment = null;
       await environment.close();
@@ -375,6 +384,7 @@ class DocumentRun {
     if (outcome?.kind === 'timeout') {
       outcome.printed = environment.driver.printedSince(outputMark);
       outcome.stoppedAt = environment.driver.exitPlace;
+      if (waitedFor) outcome.waitedFor = waitedFor;
     }
     return outcome;
   }
@@ -396,6 +406,7 @@ class DocumentRun {
   /** A driver with the definitions loaded; load failures are reported once, as problem units. */
   private async ensureEnvironment(): Promise<void> {
     if (this.environment) return;
+    this.unitsInEnvironment = [];
     this.environment = await this.openUnlessInterrupted();
     this.exchangesBeforeUnit = this.transcript.exchanges.length;
     const report = !this.definitionsReported;
@@ -418,9 +429,7 @@ class DocumentRun {
       }
       if (!this.environment) this.environment = await this.openUnlessInterrupted();
     }
-    const testNames = this.plan.units.flatMap((unit) => (unit.kind === 'fiveam-test' ? [unit.testName] : []));
-    const plannedTestNames = this.plan.plannedTests ?? testNames;
-    if (plannedTestNames.length > 0) await this.command({ kind: 'unit-tests', testNames, plannedTestNames }, () => undefined, performance.now() + this.options.unitTimeoutMs);
+    await this.sendUnitTests();
     for (const [index, code] of this.plan.definitions.entries()) {
       if (this.hungDefinitions.has(index)) continue;
       const failures: ReceivedPoint[] = [];
@@ -438,8 +447,17 @@ class DocumentRun {
         // The block hung or killed the driver: leave it out of every later load.
         this.hungDefinitions.add(index);
         this.environment = await this.openUnlessInterrupted();
+        // The fresh driver knows the document's tests too: the definitions after the block define them as units.
+        await this.sendUnitTests();
       }
     }
+  }
+
+  /** Tells the driver which FiveAM tests are units of their own, before definitions define them (a test defined otherwise fails where it is). */
+  private async sendUnitTests(): Promise<void> {
+    const testNames = this.plan.units.flatMap((unit) => (unit.kind === 'fiveam-test' ? [unit.testName] : []));
+    const plannedTestNames = this.plan.plannedTests ?? testNames;
+    if (plannedTestNames.length > 0) await this.command({ kind: 'unit-tests', testNames, plannedTestNames }, () => undefined, performance.now() + this.options.unitTimeoutMs);
   }
 
   /** FAILURES: the driver's points, or the reasons spec-run found itself, before asking the driver. */
@@ -496,6 +514,13 @@ class DocumentRun {
       : { request: last.request, response: last.response, answeredAfterMs: Math.round(last.durationMs) };
   }
 
+  /** The method of the running unit's last exchange when it is a request the runtime server never answered, else null. */
+  private unansweredRequest(): string | null {
+    const last = this.transcript.exchanges.length > this.exchangesBeforeUnit ? this.transcript.exchanges[this.transcript.exchanges.length - 1] : undefined;
+    const request = last?.request as { id?: unknown; method?: unknown } | undefined;
+    return last && last.response === null && request && typeof request === 'object' && request.id !== undefined && typeof request.method === 'string' ? request.method : null;
+  }
+
   /** What a failing point says of its environment when it ran in a fresh one. */
   private environmentNote(): Record<string, unknown> {
     return {
@@ -514,7 +539,13 @@ class DocumentRun {
   }
 
   private freshEnvironmentText(): string {
-    return `ran in a fresh Lisp environment: ${this.restartedBecause}, so its driver was stopped; the document's definitions were loaded again${this.hungDefinitions.size ? ' (but those that hung or ended their driver)' : ''}, but nothing the units before did is there (values they set, what they evaluated in sessions)`;
+    const unitsBefore =
+      this.replayed === null
+        ? ', but nothing the units before did is there (values they set, what they evaluated in sessions)'
+        : this.replayed.length
+          ? `, and the units its failed attempt's driver had run before it (${this.replayed.map((before) => `line ${before.line}`).join(', ')}) ran there again first, their points not reported`
+          : ", and its failed attempt's driver had run no unit before it";
+    return `ran in a fresh Lisp environment: ${this.restartedBecause}, so its driver was stopped; the document's definitions were loaded again${this.hungDefinitions.size ? ' (but those that hung or ended their driver)' : ''}${unitsBefore}`;
   }
 
   private interruptionPoint(unitId: string, name: string, at: SourceRef, outcome: Interruption): PointEvent {
@@ -523,7 +554,7 @@ class DocumentRun {
     }
     const reason =
       outcome.kind === 'timeout'
-        ? `${name} exceeded ${this.unitLimitText}; its driver and runtime servers were stopped`
+        ? `${name} exceeded ${this.unitLimitText}${outcome.waitedFor ? ` waiting for the runtime server's answer to its "${outcome.waitedFor}" request, which never came` : ''}; its driver and runtime servers were stopped`
         : outcome.error.message;
     const printed = outcome.kind === 'timeout' && outcome.printed ? { printed: outcome.printed } : {};
     // A driver that spec code's EXIT ended fails at that call; one stopped at the time limit, at the form it was running.
@@ -552,12 +583,32 @@ class DocumentRun {
     return checksNotReached(this.plan, unit, reached).map((check) => ({ ...check, skip }));
   }
 
+  /**
+   * Runs UNITS again, in order and with their seeds, their points not reported: in the fresh
+   * driver of a retry, the state its first attempt found. Null when they ran to their ends,
+   * else why the retry cannot run in its first attempt's conditions.
+   */
+  private async replayUnitsBefore(units: Unit[]): Promise<string | null> {
+    for (const before of units) {
+      const outcome = await this.command(unitCommand(before, unitSeed(this.options.seed, before)), () => undefined, performance.now() + this.options.unitTimeoutMs);
+      if (outcome) {
+        const ended = outcome.kind === 'timeout' ? `exceeded ${this.unitLimitText}` : outcome.kind === 'interrupted' ? 'was interrupted' : `ended its driver (${outcome.error.message})`;
+        return `the unit "${before.name}" (line ${before.line}), run again first to give the retry the state its first attempt had, ${ended}: a pass in other conditions would not be this unit's`;
+      }
+      this.unitsInEnvironment.push(before);
+    }
+    this.replayed = units;
+    return null;
+  }
+
   private async runLispUnit(unit: Unit): Promise<void> {
     const gate = this.options.quietGate;
     this.unitNeed = this.timingNeeds.get(unit.id);
     const release = gate && this.unitNeed === 'exclusive' ? await gate.acquire('exclusive') : null;
     this.unitHoldsGate = release !== null;
     let attempt = 0;
+    // Why the first attempt's driver was a fresh one, if it was: so is the driver of a retry whose units before ran again.
+    const restartedBefore = this.restartedBecause;
     try {
       await runWithRetries(
         this.options.retries ?? 0,
@@ -567,9 +618,15 @@ class DocumentRun {
           try {
             // A retry starts afresh: in the driver the failed attempt left, what it set (a cache it
             // filled, a counter) would make the retry pass where the unit, run anew, still fails.
+            // The units the first attempt's driver had run are run there again first: without
+            // what they set, a failure that depends on it would pass as flaky.
+            const unitsBefore = attempt === 0 ? [] : this.unitsInEnvironment.filter((before) => before.id !== unit.id);
             if (++attempt > 1) await this.dropEnvironment(`the unit "${unit.name}" (line ${unit.line}) failed and is retried`);
-            await this.runLispUnitInTurn(unit);
+            await this.runLispUnitInTurn(unit, attempt > 1 ? unitsBefore : undefined);
+            // Its driver, lived through, holds what the first attempt's held: the units after it find the state they would have.
+            if (this.replayed !== null && this.environment) this.restartedBecause = restartedBefore;
           } finally {
+            this.replayed = null;
             this.emit = this.report;
           }
         },
@@ -583,12 +640,14 @@ class DocumentRun {
     }
   }
 
-  private async runLispUnitInTurn(unit: Unit): Promise<void> {
+  private async runLispUnitInTurn(unit: Unit, unitsBefore?: Unit[]): Promise<void> {
     const at = { file: unit.file, line: unit.line };
     const seed = unitSeed(this.options.seed, unit);
     let environmentError: Error | null = null;
+    let notReplayed: string | null = null;
     try {
       await this.ensureEnvironment();
+      if (unitsBefore) notReplayed = await this.replayUnitsBefore(unitsBefore);
     } catch (error) {
       environmentError = error as Error;
     }
@@ -597,9 +656,12 @@ class DocumentRun {
     const deadline = started + this.options.unitTimeoutMs;
     this.exchangesBeforeUnit = this.transcript.exchanges.length;
     this.emit({ type: 'unit-start', file: this.plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at });
-    if (this.restartedBecause) this.emit({ type: 'comment', file: this.plan.file, unitId: unit.id, text: `${unit.name} ${this.freshEnvironmentText()}` });
+    if (this.restartedBecause && notReplayed === null) this.emit({ type: 'comment', file: this.plan.file, unitId: unit.id, text: `${unit.name} ${this.freshEnvironmentText()}` });
     let reportedSeed = seed;
-    if (environmentError && this.options.interrupt?.aborted) {
+    if (notReplayed !== null) {
+      // A pass in other conditions than the failed attempt's is no pass.
+      this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: false, name: `${unit.name} is retried in the conditions of its first attempt`, at, diagnostics: { reason: notReplayed } });
+    } else if (environmentError && this.options.interrupt?.aborted) {
       this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: true, name: unit.name, at, skip: interruptedReason(this.options.interrupt) });
     } else if (environmentError) {
       // A missing library or cache fails every unit the same way: said in full once, then pointed to.
@@ -614,6 +676,7 @@ class DocumentRun {
         reportedSeed = seedOfRun;
         const points: ReceivedPoint[] = [];
         const outcome = await this.command(unitCommand(unit, seedOfRun), (p) => points.push(p), deadline);
+        if (!outcome && run === 0) this.unitsInEnvironment.push(unit);
         const failedRun = outcome !== null || points.some((p) => !p.message.ok);
         const runNote = runs > 1 ? { seed: seedOfRun, run: run + 1, runs } : { seed: seedOfRun };
         if (failedRun || run === runs - 1) {

@@ -360,6 +360,8 @@ export class ServerSet {
   private closed = false;
   /** Aborted by stopAll: a server still starting (one that never answers initialize) is stopped at once. */
   private readonly starting = new AbortController();
+  /** Sessions whose MCP handshake is under way: a unit stopped at its limit then waited for the server's answer to initialize. */
+  private handshakes = 0;
 
   constructor(
     private readonly runtime: RuntimeConnector,
@@ -375,7 +377,8 @@ export class ServerSet {
   async start(initialize = true, released: number[] = []): Promise<number> {
     await Promise.all(released.map((id) => this.stop(id)));
     const id = ++this.lastId;
-    const server = await this.runtime.connect(initialize, this.starting.signal);
+    if (initialize) this.handshakes++;
+    const server = await this.runtime.connect(initialize, this.starting.signal).finally(() => initialize && this.handshakes--);
     if (this.closed) {
       // Its driver was stopped while it started (a unit past its time limit, a crash): nothing will stop it later.
       await server.stop();
@@ -383,6 +386,11 @@ export class ServerSet {
     }
     this.servers.set(id, server);
     return id;
+  }
+
+  /** True while a session's MCP handshake is under way (its server has not answered initialize yet). */
+  get handshaking(): boolean {
+    return this.handshakes > 0;
   }
 
   get size(): number {
