@@ -97,7 +97,8 @@ export const outputSteps: StepDefinition[] = [
   defineStep(/^standard (output|error) hidden when show(Stdout|Stderr) is false$/i, async (w, c, [, field]) => {
     const hidden = field.toLowerCase() === 'stdout' ? 'stdout' : 'stderr';
     c.equal(w.command(0)[hidden === 'stdout' ? 'showStdout' : 'showStderr'], false, `configured show${field}`);
-    const run = await w.probe(`streams@${contextOf(w)}`, { run: 'seq 1 100000; seq 1 100000 >&2; echo end >&2', context: contextOf(w) });
+    // Draining is what is checked, not a timeout: 200,000 lines outlast a probe's 1 s on a loaded machine.
+    const run = await w.probe(`streams@${contextOf(w)}`, { run: 'seq 1 100000; seq 1 100000 >&2; echo end >&2', context: contextOf(w), timeoutMs: 60_000 });
     record(c, run);
     c.equal(run.result.outcome, 'completed', 'a probe printing 100000 lines on the hidden stream is drained and ends as');
     c.equal(run.result.output.lines.filter((l) => l.stream === hidden).length, 0, `${hidden} lines kept`);
