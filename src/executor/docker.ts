@@ -261,7 +261,11 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
       tell({ type: 'stop', reason, graceMs });
       // The engine sends the stop signal, and the kill once the grace period is over.
       tell({ type: 'signal', signal: 'SIGTERM', via: 'docker stop' });
-      stopping = { reason, done: docker(['stop', '-t', String(Math.ceil(graceMs / 1000)), name], { reject: false }), sentAt: Date.now() };
+      // The time is taken before the call: a loaded machine can run `docker stop` and end the
+      // container before this process is scheduled again, and a time taken after the call then
+      // fell after the container's end, whose stop was taken for one that stopped nothing.
+      const sentAt = Date.now();
+      stopping = { reason, done: docker(['stop', '-t', String(Math.ceil(graceMs / 1000)), name], { reject: false }), sentAt };
     };
     // An interrupt stops the container at once; the timeout counts from the command's start.
     const disarmInterrupt = armStop({ timeoutMs: null, signal: request.signal }, stop);
