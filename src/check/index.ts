@@ -22,7 +22,7 @@ import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
 import { readYaml } from '../parse/yaml-error.js';
 import { jsonError } from '../parse/json-error.js';
 import { jsonProblems, type ToolCallChecker } from '../translate/json-input.js';
-import { configurationBlock, refusedValues, statesRefusal } from '../translate/refused-block.js';
+import { configurationBlock, configurationMistakes, refusedValues, statesRefusal } from '../translate/refused-block.js';
 
 export interface CheckMessage {
   file: string;
@@ -303,10 +303,12 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
       const verdict = unchecked.setupsOnly ? 'a run fails it (TODO with --no-strict)' : "a run skips its verdict ('a scenario that checks nothing')";
       messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'warning', message: `scenario '${unit.name}': ${unchecked.reason.replace(/^the scenario /, '')}; ${verdict}` });
     }
+    const runsConfiguration = context.runsConfiguration?.(unit) === true;
+    if (runsConfiguration) for (const mistake of configurationMistakes(unit)) messages.push({ file: unit.file, line: mistake.line, column: 1, severity: 'error', message: `${mistake.message}; a run fails the step that runs it` });
     // A value the executor refuses fails the When that runs it where no Then expects the refusal, as a scenario about validation does.
-    const configuration = context.runsConfiguration?.(unit) && !statesRefusal(unit) ? configurationBlock(unit) : null;
+    const configuration = runsConfiguration && !statesRefusal(unit) ? configurationBlock(unit) : null;
     for (const refused of configuration ? refusedValues(configuration) : []) {
-      messages.push({ file: unit.file, line: refused.line, column: refused.column, severity: 'error', message: `the executor refuses the configuration of scenario '${unit.name}': ${refused.message}; a run fails the When that runs it (no THEN of the scenario says the configuration is refused)` });
+      messages.push({ file: unit.file, line: refused.line, column: refused.column, severity: 'error', message: `the executor refuses the configuration of scenario '${unit.name}': ${refused.message}; a run fails the step that runs it, its When or else its first THEN (no THEN of the scenario says the configuration is refused)` });
     }
     // A Lisp block in a scenario is data its steps may read (this.blocks), never evaluated by spec-run itself.
     for (const block of unit.configs) {

@@ -64,11 +64,11 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean, execut
     },
     checksNothing: (unit) => checksNothing(unit, seen),
     unreadBlocks: (unit) => (mayReadBlocks || seen.steps.length === 0 ? [] : dataBlocksLeftToCode(unit, seen).map((block) => ({ line: block.line, reason: unreadBlockReason(block, unit) }))),
-    // A When the executor interpreter reads as setup runs the configuration: a value the executor refuses fails it.
+    // A step the executor interpreter reads runs the configuration (a When as its setup, else the first Then as it checks it): a value the executor refuses fails it.
     runsConfiguration: (unit) =>
       [...keyedSteps([unit])].some(({ step, keyword }) => {
-        const matches = keyword === 'Then' ? [] : bindStep(seen, unit, step, keyword);
-        return matches.length === 1 && matches[0].step.interpretation?.startsWith('setup:') === true;
+        const matches = bindStep(seen, unit, step, keyword);
+        return matches.length === 1 && matches[0].step.interpretation !== undefined;
       }),
   };
 }
