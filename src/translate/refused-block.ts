@@ -23,7 +23,7 @@ const NEGATION = /\b(?:not|no|never|without|nor)\b|n't\b/i;
  * and "no command runs" are refusals in themselves.
  */
 function saysRefusal(text: string): boolean {
-  return text.split(/[;,.]\s|\band\b|\bbut\b/i).some((clause) => {
+  return text.split(/[;,.:]\s|\band\b|\bbut\b/i).some((clause) => {
     const found = REFUSAL.exec(clause);
     return found !== null && !NEGATION.test(clause.slice(0, found.index));
   });

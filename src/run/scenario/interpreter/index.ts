@@ -194,11 +194,16 @@ async function refusalExpected(o: Observation, world: World): Promise<boolean> {
   for (const { step, keyword } of keyedSteps([unit])) {
     const reading = keyword === 'Then' ? readThenStep(step.text, step.code, condition) : null;
     if (!reading?.ok) continue;
-    const verdicts = await Promise.all(reading.parts.map((c) => c.evaluate({ ...o, before: [] })));
-    // "SHALL NOT time out" holds of a run in which no command ran only for want of one: it states no refusal.
-    if (verdicts.every((verdict) => verdict.ok) && verdicts.some((verdict) => !verdict.vacuous)) return true;
+    const holds = async (run: Observation) => (await Promise.all(reading.parts.map((c) => c.evaluate({ ...run, before: [] })))).every((verdict) => verdict.ok);
+    // "SHALL NOT time out", "the output SHALL NOT contain \"error\"" hold of a run in which nothing happened at all: for want of a command, not of the refusal.
+    if ((await holds(o)) && !(await holds(nothingHappened(o)))) return true;
   }
   return false;
+}
+
+/** The run O as if nothing happened in it: no error, no command, nothing shown, exit status 0. */
+function nothingHappened(o: Observation): Observation {
+  return { ...o, record: { ...o.record, errors: [], commands: [], messages: [], exitStatus: 0 }, files: [], log: undefined };
 }
 
 /**
