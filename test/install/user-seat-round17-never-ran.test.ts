@@ -11,6 +11,7 @@ import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { userProject } from '../support/installed.js';
+import { raisedLaterScenario, stopCommand } from '../support/stop-hook-documents.js';
 
 /** A stop-hook document of one requirement per scenario: each a YAML block introduced by a sentence, and its THENs. */
 function hooks(scenarios: { name: string; block: string[]; thens: string[] }[]): string {
@@ -21,7 +22,6 @@ function hooks(scenarios: { name: string; block: string[]; thens: string[] }[]):
   ].join('\n');
 }
 
-const command = (run: string, ...fields: string[]) => ['stop:', '  commands:', `    - run: ${JSON.stringify(run)}`, ...fields.map((f) => `      ${f}`)];
 
 /** A THEN that ran and passed (not one skipped after a failure). */
 const PASSED_THEN = /^\s+ok \d+ - THEN (?!.*# SKIP).*$/m;
@@ -33,8 +33,8 @@ t.test('a refused or unreadable configuration fails the run at its line, in run 
   const project = userProject({
     'specs/hooks.md': hooks([
       { name: 'nested quotes', block: ['stop:', '  commands:', '    - run: "echo "linting"; sleep 5"', '      timeout: "1s"'], thens: ['the command SHALL NOT time out'] },
-      { name: 'typo key', block: command('echo error; exit 3', 'timout: "1s"'), thens: ['the output SHALL NOT contain "error"', 'the exit code SHALL NOT be 3'] },
-      { name: 'fortnight', block: command('sleep 5', 'timeout: "1 fortnight"'), thens: ['the command SHALL NOT time out'] },
+      { name: 'typo key', block: stopCommand('echo error; exit 3', 'timout: "1s"'), thens: ['the output SHALL NOT contain "error"', 'the exit code SHALL NOT be 3'] },
+      { name: 'fortnight', block: stopCommand('sleep 5', 'timeout: "1 fortnight"'), thens: ['the command SHALL NOT time out'] },
       { name: 'mapping', block: ['stop:', '  commands:', '    run: "sleep 5"', '    timeout: "1s"'], thens: ['the command SHALL NOT time out'] },
       { name: 'wrong top key', block: ['stops:', '  commands:', '    - run: "sleep 5"', '      timeout: "1s"'], thens: ['the command SHALL NOT time out'] },
     ]),
@@ -62,6 +62,11 @@ t.test('a refused or unreadable configuration fails the run at its line, in run 
   ] as const) {
     t.match(check.stdout + check.stderr, new RegExp(`specs/hooks\\.md:${line}: error: .*${what.source}`), `check: ${line}`);
   }
+
+  const list = await project.specRun(['--list', 'specs/']);
+  t.equal(list.code, 1, '--list counts them as problems');
+  t.match(list.stderr, /1 documents, 5 units, 5 problems/);
+  t.match(list.stdout, /configuration problems \(5\), each failing its scenario:\n {4}specs\/hooks\.md:11:19 {2}error: .*not valid YAML/);
 });
 
 t.test('the WHEN-step form: a refused timeout fails its WHEN, however the THEN is negated', async (t) => {
@@ -76,9 +81,9 @@ t.test('a program not found or not executable in the YAML block fails its THENs;
   const project = userProject({
     'lint.sh': '#!/bin/sh\necho error\n',
     'specs/hooks.md': hooks([
-      { name: 'not installed', block: command('eslintx --quiet', 'timeout: "30s"'), thens: ['the output SHALL NOT contain "error"', 'the command SHALL NOT time out'] },
-      { name: 'not executable', block: command('$SPEC_RUN_PROJECT_DIR/lint.sh'), thens: ['the output SHALL NOT contain "error"'] },
-      { name: 'missing on purpose', block: command('eslintx --quiet'), thens: ['the exit code is 127'] },
+      { name: 'not installed', block: stopCommand('eslintx --quiet', 'timeout: "30s"'), thens: ['the output SHALL NOT contain "error"', 'the command SHALL NOT time out'] },
+      { name: 'not executable', block: stopCommand('$SPEC_RUN_PROJECT_DIR/lint.sh'), thens: ['the output SHALL NOT contain "error"'] },
+      { name: 'missing on purpose', block: stopCommand('eslintx --quiet'), thens: ['the exit code is 127'] },
     ]),
   });
   chmodSync(join(project.dir, 'lint.sh'), 0o644);
@@ -93,34 +98,8 @@ t.test('a program not found or not executable in the YAML block fails its THENs;
 t.test('two configuration blocks, and a script run beside a scaled sleep: refused, never one silently winning or shrunk', async (t) => {
   const project = userProject({
     'work.sh': '#!/bin/sh\nsleep 5; echo done\n',
-    'specs/stop.md': [
-      '# Stop',
-      '',
-      '### Requirement: Raised',
-      'Slow commands SHALL be stopped.',
-      '',
-      '#### Scenario: raised later',
-      'When the configuration is:',
-      '```yaml',
-      ...command('sleep 3', 'timeout: "1s"'),
-      '```',
-      'and the team later raised the limit to:',
-      '```yaml',
-      ...command('sleep 3', 'timeout: "30s"'),
-      '```',
-      '- **THEN** the command SHALL time out',
-      '',
-      '### Requirement: Nightly',
-      'The nightly job SHALL be cut off.',
-      '',
-      '#### Scenario: nightly job',
-      'When the configuration is:',
-      '```yaml',
-      ...command('sleep 30 && $SPEC_RUN_PROJECT_DIR/work.sh', 'timeout: "1m"'),
-      '```',
-      '- **THEN** the command SHALL time out',
-      '',
-    ].join('\n'),
+    'specs/stop.md': ['# Stop', '', '### Requirement: Raised', 'Slow commands SHALL be stopped.', '', ...raisedLaterScenario()].join('\n'),
+    'specs/nightly.md': hooks([{ name: 'nightly job', block: stopCommand('sleep 30 && $SPEC_RUN_PROJECT_DIR/work.sh', 'timeout: "1m"'), thens: ['the command SHALL time out'] }]),
   });
   chmodSync(join(project.dir, 'work.sh'), 0o755);
   const run = await project.specRun(['specs/']);
@@ -143,8 +122,8 @@ t.test('a container that cannot start (exit 125) fails its THENs; a scenario sta
   if (!(await engineHere(t))) return;
   const project = userProject({
     'specs/h.md': hooks([
-      { name: 'bad image', block: command('echo error; exit 3', 'image: "Spec-Run/NoSuch:local"'), thens: ['the output SHALL NOT contain "error"', 'the exit code SHALL NOT be 3'] },
-      { name: 'bad image stated', block: command('echo error; exit 3', 'image: "Spec-Run/NoSuch:local"'), thens: ['the exit code is 125'] },
+      { name: 'bad image', block: stopCommand('echo error; exit 3', 'image: "Spec-Run/NoSuch:local"'), thens: ['the output SHALL NOT contain "error"', 'the exit code SHALL NOT be 3'] },
+      { name: 'bad image stated', block: stopCommand('echo error; exit 3', 'image: "Spec-Run/NoSuch:local"'), thens: ['the exit code is 125'] },
     ]),
   });
   const run = await project.specRun(['specs/']);

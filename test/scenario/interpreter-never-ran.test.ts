@@ -11,6 +11,7 @@ import { configurationMistakes, statesRefusal } from '../../src/translate/refuse
 import { scaled } from '../../src/run/scenario/interpreter/observation.js';
 import { loadConfig } from '../../src/executor/config.js';
 import { runSpecLines, type CliPoint } from './cli-points.js';
+import { raisedLaterScenario, stopCommand } from '../support/stop-hook-documents.js';
 
 /** The points of the Nth scenario (from 1) of a run. */
 const scenarioPoints = (points: CliPoint[], n: number) => points.filter((p) => (p as CliPoint & { unitId?: string }).unitId?.endsWith(`#${n}`));
@@ -24,18 +25,17 @@ const head = ['# Never ran', '', '### Requirement: As said', 'The hook SHALL fin
 /** A scenario whose condition paragraph introduces BLOCK (the lines of a YAML block), then its THENS as bullets. */
 const blockScenario = (title: string, block: string[], ...thens: string[]) => [`#### Scenario: ${title}`, 'When the configuration is:', '```yaml', ...block, '```', ...thens.map((then) => `- **THEN** ${then}`), ''];
 
-const command = (run: string, ...fields: string[]) => ['stop:', '  commands:', `    - run: ${JSON.stringify(run)}`, ...fields.map((f) => `      ${f}`)];
 
 t.test('a refused or unreadable configuration fails the first THEN, however negated; a scenario about the refusal still holds', async (t) => {
   const lines = [
     ...head,
     ...blockScenario('nested quotes', ['stop:', '  commands:', '    - run: "echo "linting"; sleep 5"', '      timeout: "1s"'], 'the command SHALL NOT time out'),
-    ...blockScenario('typo key', command('echo error; exit 3', 'timout: "1s"'), 'the output SHALL NOT contain "error"', 'the exit code SHALL NOT be 3'),
-    ...blockScenario('bad duration', command('sleep 5', 'timeout: "1 fortnight"'), 'the command SHALL NOT time out'),
+    ...blockScenario('typo key', stopCommand('echo error; exit 3', 'timout: "1s"'), 'the output SHALL NOT contain "error"', 'the exit code SHALL NOT be 3'),
+    ...blockScenario('bad duration', stopCommand('sleep 5', 'timeout: "1 fortnight"'), 'the command SHALL NOT time out'),
     ...blockScenario('commands as a mapping', ['stop:', '  commands:', '    run: "sleep 5"', '    timeout: "1s"'], 'the command SHALL NOT time out'),
-    ...blockScenario('refusal stated', command('sleep 5', 'timout: "1s"'), 'the configuration is rejected'),
-    ...blockScenario('refusal held by its words', command('sleep 5', 'timout: "1s"'), 'the message names "timout"'),
-    ...blockScenario('valid and quick', command('echo fine', 'timeout: "5s"'), 'the command SHALL NOT time out', 'the output SHALL NOT contain "error"'),
+    ...blockScenario('refusal stated', stopCommand('sleep 5', 'timout: "1s"'), 'the configuration is rejected'),
+    ...blockScenario('refusal held by its words', stopCommand('sleep 5', 'timout: "1s"'), 'the message names "timout"'),
+    ...blockScenario('valid and quick', stopCommand('echo fine', 'timeout: "5s"'), 'the command SHALL NOT time out', 'the output SHALL NOT contain "error"'),
   ];
   const { points, passes } = await runSpecLines('never-ran-refused', lines);
   t.match(failureOf(points, 1)?.diagnostics?.message ?? '', /no command ran: \(yaml\).*never-ran-refused\.spec\.md:11:19/, 'placed where check places it', { points });
@@ -51,9 +51,9 @@ t.test('a refused or unreadable configuration fails the first THEN, however nega
 t.test('a command that never started fails its THENs, from a YAML block as from a WHEN; a scenario stating it holds', async (t) => {
   const lines = [
     ...head,
-    ...blockScenario('not found', command('eslintx-not-installed --quiet', 'timeout: "30s"'), 'the output SHALL NOT contain "error"', 'the command SHALL NOT time out'),
-    ...blockScenario('no such script', command('$SPEC_RUN_PROJECT_DIR/no-such-lint.sh'), 'the output SHALL NOT contain "error"'),
-    ...blockScenario('missing on purpose', command('eslintx-not-installed'), 'the exit code is 127'),
+    ...blockScenario('not found', stopCommand('eslintx-not-installed --quiet', 'timeout: "30s"'), 'the output SHALL NOT contain "error"', 'the command SHALL NOT time out'),
+    ...blockScenario('no such script', stopCommand('$SPEC_RUN_PROJECT_DIR/no-such-lint.sh'), 'the output SHALL NOT contain "error"'),
+    ...blockScenario('missing on purpose', stopCommand('eslintx-not-installed'), 'the exit code is 127'),
   ];
   const { points, passes } = await runSpecLines('never-ran-not-started', lines);
   t.match(failureOf(points, 1)?.diagnostics?.message ?? '', /could not be started.*exit 127/, 'not found', { points });
@@ -73,17 +73,7 @@ t.test('a scenario that does not give one configuration is refused, in the run a
 
   const lines = [
     ...head,
-    '#### Scenario: raised later',
-    'When the configuration is:',
-    '```yaml',
-    ...command('sleep 3', 'timeout: "1s"'),
-    '```',
-    'and the team later raised the limit to:',
-    '```yaml',
-    ...command('sleep 3', 'timeout: "30s"'),
-    '```',
-    '- **THEN** the command SHALL time out',
-    '',
+    ...raisedLaterScenario(),
     ...blockScenario('wrong top key', ['stops:', '  commands:', '    - run: "sleep 5"', '      timeout: "1s"'], 'the command SHALL NOT time out'),
     ...blockScenario('other data', ['images:', '  busybox: spec-run/busybox:local'], 'the command SHALL NOT time out'),
   ];
