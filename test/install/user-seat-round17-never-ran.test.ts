@@ -82,7 +82,7 @@ t.test('a program not found or not executable in the YAML block fails its THENs;
     'lint.sh': '#!/bin/sh\necho error\n',
     'specs/hooks.md': hooks([
       { name: 'not installed', block: stopCommand('eslintx --quiet', 'timeout: "30s"'), thens: ['the output SHALL NOT contain "error"', 'the command SHALL NOT time out'] },
-      { name: 'not executable', block: stopCommand('$SPEC_RUN_PROJECT_DIR/lint.sh'), thens: ['the output SHALL NOT contain "error"'] },
+      { name: 'project script', block: stopCommand('$SPEC_RUN_PROJECT_DIR/lint.sh'), thens: ['the output SHALL NOT contain "error"'] },
       { name: 'missing on purpose', block: stopCommand('eslintx --quiet'), thens: ['the exit code is 127'] },
     ]),
   });
