@@ -22,7 +22,7 @@ import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
 import { readYaml } from '../parse/yaml-error.js';
 import { jsonError } from '../parse/json-error.js';
 import { jsonProblems, type ToolCallChecker } from '../translate/json-input.js';
-import { configurationBlock, refusedValues, statesRefusal } from '../translate/refused-block.js';
+import { configurationBlock, configurationMistakes, refusedValues, statesRefusal } from '../translate/refused-block.js';
 
 export interface CheckMessage {
   file: string;
@@ -302,6 +302,24 @@ export function checkJsonInputs(plan: DocumentPlan, context: CheckContext): Chec
   return messages;
 }
 
+/**
+ * What keeps the run of scenario UNIT's configuration (a step the executor interpreter reads
+ * runs it) from being the run it states, known before the run: its block not valid YAML, a
+ * second configuration block or a slip of `stop:`, each value the executor refuses where no
+ * THEN expects the refusal. The run fails the step that runs it on each; `check` and `--list` say them.
+ */
+export function configurationProblems(unit: ScenarioUnit): CheckMessage[] {
+  const at = (line: number, column: number, message: string): CheckMessage => ({ file: unit.file, line, column, severity: 'error', message });
+  const problems = configurationMistakes(unit).map((mistake) => at(mistake.line, 1, `${mistake.message}; a run fails the step that runs it`));
+  const configuration = configurationBlock(unit);
+  if (!configuration) return problems;
+  const invalid = readYaml(configuration.text, configuration, { uniqueKeys: false }).error;
+  if (invalid) return [...problems, at(invalid.line, invalid.column, `the YAML block of scenario '${unit.name}' is not valid YAML: ${invalid.message}; as the scenario's configuration it sets up nothing: the executor interpreter runs no command of it, and a run fails the step that runs it`)];
+  // A value the executor refuses fails the step that runs it where no Then expects the refusal, as a scenario about validation does.
+  if (statesRefusal(unit)) return problems;
+  return [...problems, ...refusedValues(configuration).map((refused) => at(refused.line, refused.column, `the executor refuses the configuration of scenario '${unit.name}': ${refused.message}; a run fails the step that runs it, its When or else its first THEN (no THEN of the scenario says the configuration is refused)`))];
+}
+
 /** Each Requirement has a Scenario and states what it requires with SHALL or MUST. */
 export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: CheckContext): CheckMessage[] {
   const messages: CheckMessage[] = [];
@@ -343,17 +361,14 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
       const verdict = unchecked.setupsOnly ? 'a run fails it (TODO with --no-strict)' : "a run skips its verdict ('a scenario that checks nothing')";
       messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'warning', message: `scenario '${unit.name}': ${unchecked.reason.replace(/^the scenario /, '')}; ${verdict}` });
     }
-    // A value the executor refuses fails the When that runs it where no Then expects the refusal, as a scenario about validation does.
-    const configuration = context.runsConfiguration?.(unit) && !statesRefusal(unit) ? configurationBlock(unit) : null;
-    for (const refused of configuration ? refusedValues(configuration) : []) {
-      messages.push({ file: unit.file, line: refused.line, column: refused.column, severity: 'error', message: `the executor refuses the configuration of scenario '${unit.name}': ${refused.message}; a run fails the When that runs it (no THEN of the scenario says the configuration is refused)` });
-    }
+    const runsConfiguration = context.runsConfiguration?.(unit) === true;
+    if (runsConfiguration) messages.push(...configurationProblems(unit));
     // A Lisp block in a scenario is data its steps may read (this.blocks), never evaluated by spec-run itself.
     for (const block of unit.configs) {
       if (block.lang !== null && LISP_LANGUAGES.has(block.lang)) messages.push({ file: unit.file, line: block.line, column: 1, severity: 'warning', message: `this ${block.lang} block is data for the steps of scenario '${unit.name}' (this.blocks): spec-run does not evaluate it; checks in Lisp belong in a Lisp verification document` });
       // The run reads it (this.blocks, the executor's configuration): a syntax error there leaves its steps only the error.
       // Where the executor reads the block, a repeated key is its loader's to judge (scenarios about validation write one on purpose).
-      const invalid = /^ya?ml$/i.test(block.lang ?? '') ? readYaml(block.text, block, { uniqueKeys: !plan.executorSteps }).error : null;
+      const invalid = /^ya?ml$/i.test(block.lang ?? '') && !(runsConfiguration && block === configurationBlock(unit)) ? readYaml(block.text, block, { uniqueKeys: !plan.executorSteps }).error : null;
       if (invalid) messages.push({ file: unit.file, line: invalid.line, column: invalid.column, severity: 'error', message: `the YAML block of scenario '${unit.name}' is not valid YAML: ${invalid.message}; ${plan.executorSteps ? 'as the scenario\'s configuration it sets up nothing: the executor interpreter runs no command of it' : 'its steps get only this error instead of its data (this.blocks)'}` });
       if (/^json$/i.test(block.lang ?? '')) {
         const broken = jsonError(block.text, block);

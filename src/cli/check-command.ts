@@ -9,13 +9,12 @@ import { checkDocument, checkStepFiles, formatMessage, type CheckContext, type C
 import { projectVocabulary, unknownOperators } from '../check/known-functions.js';
 import { driverImage } from '../run/lisp/driver.js';
 import { runtimeTools } from './runtime-tools.js';
-import { bindStep, droppedArgument, libraryFor, loadStepLibrary, notInterpreted, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
+import { bindStep, droppedArgument, libraryFor, loadStepLibrary, notInterpreted, runsConfiguration, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
 import { markExecutorSteps, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { otherWorld } from '../run/scenario/one-world.js';
 import { snippetFor } from '../run/scenario/snippet.js';
 import { checksNothing, thenCheckingNothing } from '../run/scenario/stated-outcome.js';
 import { dataBlocksLeftToCode, unreadBlockReason } from '../run/scenario/unread-blocks.js';
-import { keyedSteps } from '../translate/step-keyword.js';
 import { findDocuments, usableDiscovery } from './discover.js';
 import { unreadableMessage } from '../parse/unreadable.js';
 import { indexDefinitions } from '../translate/definition-index.js';
@@ -64,12 +63,7 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean, execut
     },
     checksNothing: (unit) => checksNothing(unit, seen),
     unreadBlocks: (unit) => (mayReadBlocks || seen.steps.length === 0 ? [] : dataBlocksLeftToCode(unit, seen).map((block) => ({ line: block.line, reason: unreadBlockReason(block, unit) }))),
-    // A When the executor interpreter reads as setup runs the configuration: a value the executor refuses fails it.
-    runsConfiguration: (unit) =>
-      [...keyedSteps([unit])].some(({ step, keyword }) => {
-        const matches = keyword === 'Then' ? [] : bindStep(seen, unit, step, keyword);
-        return matches.length === 1 && matches[0].step.interpretation?.startsWith('setup:') === true;
-      }),
+    runsConfiguration: (unit) => runsConfiguration(seen, unit),
   };
 }
 

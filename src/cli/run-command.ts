@@ -498,14 +498,17 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     const bindings = new Map<string, string>();
     let stepsProblems = 0;
     if (bound.length > 0) {
-      const [{ loadStepLibrary }, { describeStepBindings, describeLibraryProblems }, { notReturning }, { sayStepsFileErrors, stepsFileErrorsSettled }] = await Promise.all([import('../run/scenario/library.js'), import('../run/scenario/listing.js'), import('../lsp/steps-probe.js'), import('./document-libraries.js')]);
+      const [{ loadStepLibrary, runsConfiguration }, { describeStepBindings, describeLibraryProblems }, { notReturning }, { sayStepsFileErrors, stepsFileErrorsSettled }, { configurationProblems }] = await Promise.all([import('../run/scenario/library.js'), import('../run/scenario/listing.js'), import('../lsp/steps-probe.js'), import('./document-libraries.js'), import('../check/index.js')]);
       sayStepsFileErrors();
       // A top level in an endless loop is tried off this thread first, as check does (document-libraries.ts).
       const refused = await notReturning(stepFiles.all);
       for (const document of bound) {
         const library = await loadStepLibrary(stepFiles.of(document.file), { builtins: document.executorSteps !== undefined, refused });
-        stepsProblems += library.problems.length;
-        bindings.set(document.file, describeLibraryProblems(library) + describeStepBindings(document, library));
+        // What keeps a scenario's configuration from running as stated is known before the run, as check knows it: a problem of the document.
+        const configuration = document.units.flatMap((unit) => (unit.kind === 'scenario' && runsConfiguration(library, unit) ? configurationProblems(unit) : []));
+        const configurationText = configuration.length === 0 ? '' : `  configuration problems (${configuration.length}), each failing its scenario:\n${configuration.map((p) => `    ${p.file}:${p.line}:${p.column}  ${p.severity}: ${p.message}\n`).join('')}`;
+        stepsProblems += library.problems.length + configuration.length;
+        bindings.set(document.file, describeLibraryProblems(library) + configurationText + describeStepBindings(document, library));
       }
       // What a steps file's timer throws is said before the summary, a problem counted with the others.
       stepsProblems += await stepsFileErrorsSettled();

@@ -391,7 +391,7 @@ t.test("a value the executor refuses in a scenario's stop-hook block is an error
   const said = stdout.trim().split('\n').filter((line) => /^(mistaken|meant)\.spec\.md:/.test(line));
   // The executor's own words for each value, where the block writes it.
   t.match(said, [
-    /^mistaken\.spec\.md:13:16: error: the executor refuses the configuration of scenario 'A long timeout': stop\.commands\[0\]\.timeout: invalid duration "1 fortnight": no spaces are allowed between the number and its unit\. Valid: '30s', '5m', '2h', null; a run fails the When that runs it/,
+    /^mistaken\.spec\.md:13:16: error: the executor refuses the configuration of scenario 'A long timeout': stop\.commands\[0\]\.timeout: invalid duration "1 fortnight": no spaces are allowed between the number and its unit\. Valid: '30s', '5m', '2h', null; a run fails the step that runs it, its When/,
     /^mistaken\.spec\.md:14:7: error: .*stop\.commands\[0\]\.max_output_lines: unknown key 'max_output_lines' \(allowed here: run, timeout, image, maxOutputLines,/,
     /^mistaken\.spec\.md:15:14: error: .*stop\.commands\[0\]\.image: must be a non-empty string, not 3;/,
   ]);

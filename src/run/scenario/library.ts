@@ -600,6 +600,20 @@ export function bindStep(library: StepLibrary, unit: ScenarioUnit, step: Scenari
   return matchStep(library, step.text, keyword, stepPlace(unit, step));
 }
 
+/**
+ * Whether a run of UNIT runs its configuration where the step definitions are SEEN: one of its
+ * steps binds to the executor interpreter (a When as the run's setup, else the first Then as it
+ * checks the run), so a configuration the executor refuses fails that step.
+ */
+export function runsConfiguration(seen: StepLibrary, unit: ScenarioUnit): boolean {
+  let keyword: string | null = null;
+  return unit.steps.some((step) => {
+    keyword = stepKeyword(step.keyword, keyword);
+    const matches = bindStep(seen, unit, step, keyword);
+    return matches.length === 1 && matches[0].step.interpretation !== undefined;
+  });
+}
+
 /** The definitions matching the text, the user's own first (as a project's code wins over a library it uses). */
 function definitionsMatching(library: StepLibrary, text: string): StepMatch[] {
   const matching = (candidate: string, steps = library.steps) => {

@@ -14,7 +14,7 @@ import type { World } from '../../../steps/index.js';
 import { commandsRun, invalidBlockYaml, StepSkipped, worldInternals } from '../step-world.js';
 import { ranByScenarioCode } from '../world.js';
 import { existingSubject, placeOfError, setByStep } from '../vocabulary/subject.js';
-import { statesRefusal } from '../../../translate/refused-block.js';
+import { configurationMistakes, statesRefusal } from '../../../translate/refused-block.js';
 import { keyedSteps } from '../../../translate/step-keyword.js';
 import { conditionUse, type ConditionUse, type ScenarioCondition } from './condition.js';
 import { configuredValues } from './condition-setup.js';
@@ -86,6 +86,9 @@ async function observation(world: World): Promise<Observation> {
   const state = stateOf(world);
   if (!state.observation) {
     const { unit, options } = worldInternals(world);
+    // Two configurations, or a block the executor would not read as one: no run is the one the scenario gives.
+    const mistakes = configurationMistakes(unit);
+    if (mistakes.length > 0) throw new Error(mistakes.map((m) => `${m.message} (${unit.file}:${m.line})`).join('\n'));
     const setup = state.setup;
     // A When a built-in expression bound (the seed's vocabulary) described the same command.
     const described = existingSubject(world);
@@ -132,13 +135,22 @@ function setupStep(parts: SetupPart[]) {
     if (line !== undefined && worldInternals(this).nextStepSetsUp?.(line)) return;
     const o = await observation(this);
     this.attach('run', runSummary(o, state));
-    // A configuration refused where no Then expects it is this step's failure: the Thens after it would check a run that never was.
-    const refused = rejection(o, this);
-    if (refused.length > 0 && !(await refusalExpected(o, this))) throw new Error([...refused, ...yamlProblem(this), NO_REFUSAL_STATED].join('\n'));
-    // A command that never started: the Thens after it would check the shell's complaint, not the command.
-    const notStarted = commandsNotStarted(o.record, worldInternals(this).unit);
-    if (notStarted.length > 0) throw new Error(notStarted.join('\n'));
+    const unstated = await runNotAsStated(o, this);
+    if (unstated.length > 0) throw new Error(unstated.join('\n'));
   };
+}
+
+/**
+ * Why the run O is not the run the scenario states, so that no Then may be checked of it: its
+ * configuration refused (or not valid YAML) where no Then expects that, or a command that never
+ * started (not found, not executable, its container not started) where the scenario does not
+ * say so. A Then about what the command did not do would hold of a command that never ran. Said
+ * by whichever step runs the configuration: an interpreted When, else the first Then.
+ */
+async function runNotAsStated(o: Observation, world: World): Promise<string[]> {
+  const refused = rejection(o, world);
+  if (refused.length > 0 && !(await refusalExpected(o, world))) return [...refused, ...yamlProblem(world), NO_REFUSAL_STATED];
+  return commandsNotStarted(o.record, worldInternals(world).unit);
 }
 
 const SAID_TWICE =
@@ -182,9 +194,17 @@ async function refusalExpected(o: Observation, world: World): Promise<boolean> {
   const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yamlOf(world)?.text ?? null };
   for (const { step, keyword } of keyedSteps([unit])) {
     const reading = keyword === 'Then' ? readThenStep(step.text, step.code, condition) : null;
-    if (reading?.ok && (await Promise.all(reading.parts.map((c) => c.evaluate({ ...o, before: [] })))).every((verdict) => verdict.ok)) return true;
+    if (!reading?.ok) continue;
+    const holds = async (run: Observation) => (await Promise.all(reading.parts.map((c) => c.evaluate({ ...run, before: [] })))).every((verdict) => verdict.ok);
+    // "SHALL NOT time out", "the output SHALL NOT contain \"error\"" hold of a run in which nothing happened at all: for want of a command, not of the refusal.
+    if ((await holds(o)) && !(await holds(nothingHappened(o)))) return true;
   }
   return false;
+}
+
+/** The run O as if nothing happened in it: no error, no command, nothing shown, exit status 0. */
+function nothingHappened(o: Observation): Observation {
+  return { ...o, record: { ...o.record, errors: [], commands: [], messages: [], exitStatus: 0 }, files: [], log: undefined };
 }
 
 /**
@@ -220,6 +240,11 @@ function checkStep(checks: Check[], quoted: readonly string[]) {
     if (!stateOf(this).observation && ran) throw new Error(ranByScenarioCode("the scenario's configuration, run by itself", ran));
     const o = await observation(this);
     const state = stateOf(this);
+    const unstated = await runNotAsStated(o, this);
+    if (unstated.length > 0) {
+      this.attach('run', runSummary(o, state));
+      throw new Error(unstated.join('\n'));
+    }
     const verdicts = await Promise.all(checks.map((c) => c.evaluate({ ...o, before: state.quoted })));
     if (quoted.length > 0) state.quoted = [...quoted];
     this.attach('checked', checks.map((c, i) => `${c.text}: ${verdicts[i].ok ? 'yes' : 'NO'} (${verdicts[i].actual})`));

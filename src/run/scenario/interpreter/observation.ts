@@ -286,6 +286,23 @@ function unscalableNumbers(run: string): string[] {
   return rest.match(/\d+(?:\.\d+)?/g) ?? [];
 }
 
+/** Programs that run code of their own, whose duration no word of the command shows. */
+const INTERPRETERS = /^(?:sh|bash|zsh|dash|node|deno|bun|python\d*(?:\.\d+)?|perl|ruby|php|make|npm|npx|yarn|pnpm|go|cargo|java|source|\.)$/;
+
+/**
+ * The programs a command's text runs whose duration the scaling cannot see, with no number to
+ * show it: a script or binary by its path (`./work.sh`, `$SPEC_RUN_PROJECT_DIR/work.sh`), an
+ * interpreter running code (`bash job.sh`, `node build.js`). `sleep 30 && ./work.sh` scaled to
+ * `sleep 3 && ./work.sh` keeps the script's 5 s: no longer the same outcome, sooner.
+ */
+function unscalablePrograms(run: string): string[] {
+  const programs = run
+    .split(/&&|\|\||[;|&\n(){}`]|\$\(|\b(?:then|do|else)\b/)
+    .map((part) => part.trim().split(/\s+/).find((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word) && !/^(?:!|exec|time|nohup|env|command)$/.test(word)) ?? '')
+    .filter((word) => word.includes('/') || word.startsWith('$') || INTERPRETERS.test(word));
+  return [...new Set(programs)];
+}
+
 /**
  * Scales a configuration whose commands would run longer than a test can wait: timeouts and
  * sleeps alike, so the same outcome comes sooner. A command SCALABLE does not say holds durations
@@ -305,9 +322,11 @@ export function scaled(config: StopConfig, scalable: (command: StopConfig['comma
   if (horizon <= LONGEST_REAL_MS) return { config, scale: 1 };
   for (const command of config.commands) {
     const numbers = scalable(command) ? [] : unscalableNumbers(command.run);
-    if (numbers.length > 0) {
+    const programs = scalable(command) ? [] : unscalablePrograms(command.run);
+    if (numbers.length + programs.length > 0) {
+      const held = [...(numbers.length > 0 ? [`holds ${numbers.map((n) => JSON.stringify(n)).join(', ')}, which may be durations the scaling cannot see (\`timeout 30\`, \`--deadline 30\`)`] : []), ...(programs.length > 0 ? [`runs ${programs.map((p) => `\`${p}\``).join(', ')}, whose own time the scaling cannot see or shorten`] : [])];
       throw new Error(
-        `the scenario's run would take ${showDuration(horizon)}, longer than a test waits (${showDuration(LONGEST_REAL_MS)}), so its timeouts and sleeps would be scaled down alike; but the command \`${command.run}\` holds ${numbers.map((n) => JSON.stringify(n)).join(', ')} beside its sleeps, which may be durations the scaling cannot see (\`timeout 30\`, \`--deadline 30\`): scaled, it could do something else than as written, so it is not run. ` +
+        `the scenario's run would take ${showDuration(horizon)}, longer than a test waits (${showDuration(LONGEST_REAL_MS)}), so its timeouts and sleeps would be scaled down alike; but beside its sleeps the command \`${command.run}\` ${held.join(', and ')}: scaled, it could do something else than as written, so it is not run. ` +
           'Write its durations as sleeps and timeouts of the configuration, or make the scenario run within that time',
       );
     }
@@ -336,6 +355,8 @@ function statesNothing(yaml: { text: string; line: number } | null, setup: Setup
 /** Runs the scenario's configuration and records it. */
 export async function observe(yaml: (BlockPlace & { text: string }) | null, said: Setup, options: ObserveOptions): Promise<Observation> {
   if (statesNothing(yaml, said)) throw new Error(NOTHING_STATED);
+  // A block that is not a configuration (`stops:`) configures nothing: the command run would be spec-run's stand-in, not the scenario's.
+  if (yaml !== null && !/^stop:/m.test(yaml.text) && statesNothing(null, said)) throw new Error(`the scenario's YAML block (line ${yaml.line}) is not a stop-hook configuration: its top key is not \`stop:\`, so it sets up no command, and no step says which command runs. ${NOTHING_STATED}`);
   // "`spec-run exec x.yaml` is run", and nothing said of what x.yaml holds (no block, no command, no field): the scenario's
   // fresh directory has no such file, as it has no file the scenario does not describe. Writing one would be a guess.
   const setup = yaml === null && said.invocation?.config !== undefined && statesNothing(null, { ...said, invocation: undefined }) ? { ...said, invocation: { ...said.invocation, configMissing: true } } : said;

@@ -23,6 +23,8 @@ import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand
 export interface Verdict {
   ok: boolean;
   actual: string;
+  /** It holds only because no command ran ("no container is left"): it says nothing of a run that never was. */
+  vacuous?: true;
 }
 
 export interface Check {
@@ -230,7 +232,7 @@ function perCommand(a: Args, text: string, test: (c: CommandRecord, o: Observati
     async evaluate(o) {
       const picked = select.pick(o);
       // "is never printed", "no container is left": true of a run in which no command ran.
-      if (picked.length === 0 && a.negated && o.record.commands.length === 0) return { ok: true, actual: 'no command ran' };
+      if (picked.length === 0 && a.negated && o.record.commands.length === 0) return { ok: true, actual: 'no command ran', vacuous: true };
       if (picked.length === 0) return { ok: false, actual: o.record.errors.length > 0 ? 'no command ran: the configuration was rejected' : 'no command of the run matches' };
       const verdicts = await Promise.all(picked.map(({ command, index }) => test(command, o, index)));
       return { ok: verdicts.every((v) => v.ok), actual: verdicts.map((v, i) => (picked.length > 1 ? `command ${picked[i].index + 1}: ${v.actual}` : v.actual)).join('; ') };
