@@ -13,11 +13,18 @@ const NOT_STARTED: Record<number, string> = { 127: 'not found', 126: 'found but 
 
 /**
  * Words of a scenario that state a command is not started: its statuses, or words about the
- * command itself. Not "not found" or "does not exist" alone: those are as often about a file the
+ * command itself ("the command never ran"). Not "not found" or "does not exist" alone: those are as often about a file the
  * command reads, and the shell's own "not found" would then make such a Then hold of a command
  * that never ran.
  */
-const STATES_NOT_STARTED = /\b12[5-7]\b|infrastructure|could not be (?:pulled|run|started)|command not found|not executable|cannot (?:be )?execut|(?:command|program|executable|binary|tool|image|container|workdir|working directory)\b[^.;]*\b(?:is not found|is not there|does not exist|is missing|is not on this machine|cannot be had)/i;
+const STATES_NOT_STARTED = /\b12[5-7]\b|infrastructure|could not be (?:pulled|run|started)|command not found|not executable|cannot (?:be )?execut|(?:command|program|executable|binary|tool|image|container|workdir|working directory)\b[^.;]*\b(?:is not found|is not there|does not exist|is missing|is not on this machine|cannot be had|never (?:ran|runs|run|started|starts)|(?:was|is) not (?:run|started))/i;
+
+/**
+ * Words of a scenario that state what keeps the executor from running a command (exit 125): a
+ * directory or an image said not to be there. Only for that exit: a file the command reads
+ * said missing is no reason the shell could not start it.
+ */
+const STATES_NOT_RUNNABLE = /\bno such (?:directory|folder|image)\b|\bhas no (?:such )?(?:directory|folder|image)\b|(?:directory|folder|image)\b[^.;]*\b(?:is absent|does not exist|is missing|is not there|not on this machine)/i;
 
 /** The variable holding the project's directory in the commands the interpreter runs on the host. */
 export const PROJECT_DIR_ENV = 'SPEC_RUN_PROJECT_DIR';
@@ -26,8 +33,10 @@ export const PROJECT_DIR_ENV = 'SPEC_RUN_PROJECT_DIR';
 export function commandsNotStarted(record: RunRecord, unit: ScenarioUnit): string[] {
   const shellFailed = record.commands.filter((command) => command.outcome === 'completed' && NOT_STARTED[command.exitCode] !== undefined);
   const executorFailed = record.commands.filter((command) => command.exitCause === 'infrastructure');
-  if (shellFailed.length + executorFailed.length === 0 || [unit.name, unit.requirement, unit.condition ?? '', ...unit.steps.map((step) => step.text)].some((text) => STATES_NOT_STARTED.test(text))) return [];
-  const executorReasons = executorFailed.map(
+  const texts = [unit.name, unit.requirement, unit.condition ?? '', ...unit.steps.map((step) => step.text)];
+  if (shellFailed.length + executorFailed.length === 0 || texts.some((text) => STATES_NOT_STARTED.test(text))) return [];
+  const executorStated = texts.some((text) => STATES_NOT_RUNNABLE.test(text));
+  const executorReasons = (executorStated ? [] : executorFailed).map(
     (command) =>
       `the command \`${command.run}\` was never run: the executor could not run it (exit ${command.exitCode}${command.error ? `: ${command.error}` : ''})${command.solutions?.length ? `. To fix: ${command.solutions.join('; ')}` : ''}. ` +
       'Where the scenario is about a command that cannot be run, say so in a THEN (the exit code is 125)',
