@@ -933,11 +933,20 @@ export async function* replayed(events: RunEvent[]): AsyncGenerator<RunEvent> {
   yield* events;
 }
 
-/** Calls GIVE_UP once INTERRUPT has been aborted for UNREAD_AFTER_INTERRUPT_MS (the timer never keeps the process). */
-function giveUpAfterInterrupt(interrupt: AbortSignal, giveUp: () => void): void {
-  const arm = () => void setTimeout(giveUp, UNREAD_AFTER_INTERRUPT_MS).unref();
+/**
+ * Calls GIVE_UP once INTERRUPT has been aborted for UNREAD_AFTER_INTERRUPT_MS (the timer never
+ * keeps the process); the returned function disarms it, listener and timer, when the wait ended
+ * otherwise: a slow reader makes many waits, and their listeners must not pile up on the signal.
+ */
+function giveUpAfterInterrupt(interrupt: AbortSignal, giveUp: () => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => (timer = setTimeout(giveUp, UNREAD_AFTER_INTERRUPT_MS).unref());
   if (interrupt.aborted) arm();
   else interrupt.addEventListener('abort', arm, { once: true });
+  return () => {
+    interrupt.removeEventListener('abort', arm);
+    clearTimeout(timer);
+  };
 }
 
 /** Written at once when this much is waiting, without waiting for the turn of the event loop to end. */
@@ -968,9 +977,11 @@ async function write(stream: NodeJS.WritableStream, chunks: AsyncIterable<string
     if (failure !== null || stream.write(text)) return;
     // Each wait removes both of its listeners: a slow reader makes many waits, and listeners left behind pile up.
     drained = new Promise<void>((resolve) => {
+      let disarm = () => {};
       const done = () => {
         stream.off('drain', done);
         stream.off('error', done);
+        disarm();
         drained = null;
         resolve();
       };
@@ -979,7 +990,7 @@ async function write(stream: NodeJS.WritableStream, chunks: AsyncIterable<string
       // Interrupted, the run must end: a reader that holds the pipe open and reads nothing (a
       // killed parent's sibling) kept a SIGTERM'd run waiting for it for good.
       if (interrupt) {
-        giveUpAfterInterrupt(interrupt, () => {
+        disarm = giveUpAfterInterrupt(interrupt, () => {
           failure ??= Object.assign(new Error(`nothing read it for ${UNREAD_AFTER_INTERRUPT_MS / 1000} s after the interruption; the rest is not written`), { code: 'EUNREAD' });
           done();
         });
