@@ -1,7 +1,9 @@
 // The false failures and wrong readings the reviewers of round 20's fresh measurement (batch39,
 // batch40) found, fixed as classes: a digit inside a word taken for a duration the time scaling
 // cannot see; the writer's own pronoun read as the user a command runs as; "the first line",
-// naming no place, never looked for among the lines spec-run exec printed itself. Each class is read
+// naming no place, never looked for among the lines spec-run exec printed itself; a list "in order"
+// read as the whole output; a remark on a quoted value's spelling left a When unread, and a built-in
+// expression bound it in a scenario the interpreter reads. Each class is read
 // both ways, on sentences and commands written for these tests (none from a batch).
 import t from 'tap';
 import { loadConfig } from '../../src/executor/config.js';
@@ -46,4 +48,30 @@ t.test('"the first line", naming no place, may be the first line spec-run exec p
   t.equal(announced?.ok, true, 'the announcement is the first line printed', { points });
   t.equal(other?.ok, false, 'another announcement is not', { points });
   t.equal(output?.ok, true, "the output's first line still is one", { points });
+});
+
+t.test('a list "in order" is a sequence among the lines, unless "only" or "exactly" says it is all of them', async (t) => {
+  t.match(thenParts('the output lines are, in order, `a`, `b`, `c`')?.join(' ') ?? '', /contains "a" and "b" and "c", in this order/);
+  // Said whole, the lines are these and no other.
+  t.match(thenParts('its output is, line by line, `a`, `b` and `c`')?.join(' ') ?? '', /exactly "a", "b", "c"/);
+  t.match(thenParts('the output is `a` followed by `b`')?.join(' ') ?? '', /is, line by line, "a" and "b"/);
+  const { points } = await runScenarios('misread-in-order', [
+    blockScenario('further', 'the configuration is', ['- run: "echo a; echo b; echo c; echo 0"'], 'the output lines are, in order, `a`, `b`, `c`'),
+    blockScenario('swapped', 'the configuration is', ['- run: "echo b; echo a; echo c"'], 'the output lines are, in order, `a`, `b`, `c`'),
+  ]);
+  const [further, swapped] = points.filter((p) => p.name.includes('in order'));
+  t.equal(further?.ok, true, 'a further line after them does not fail it', { points });
+  t.equal(swapped?.ok, false, 'out of order, it fails', { points });
+});
+
+t.test("a remark on how a quoted value is spelled sets nothing, where the value shows it; the interpreter's reading is taken", async (t) => {
+  t.same(whenParts('a command has `timeout: " 30s"`, with a space before the number'), ['timeout: " 30s"']);
+  // Where the value shows no such thing, the remark is words not understood: the step stays unread.
+  t.equal(whenParts('a command has `timeout: 30s`, with a space before the number'), null);
+  const { points } = await runScenarios('misread-spelling-note', [
+    ['#### Scenario: spaced', '', '- **WHEN** a command has `timeout: " 30s"`, with a space before the number', '- **THEN** the configuration is refused with exit code 2'],
+  ]);
+  const [given, refused] = points;
+  t.equal(given?.ok, true, 'the When is the interpreter\'s, never a built-in expression refused as mixing', { points });
+  t.equal(refused?.ok, true, 'the configuration is refused with exit code 2', { points });
 });
