@@ -29,3 +29,28 @@ t.test('"as an operator I run the host command …" sets no user: the command ru
   t.match(run.stdout + run.stderr, /2 passed, 0 failed/);
   t.notMatch(run.stdout + run.stderr, /user:/);
 });
+
+t.test('"the first line" is the announcement printed, a list "in order" allows a further line, a spelling remark leaves the When the interpreter\'s', async (t) => {
+  const project = userProject({
+    'readings.spec.md': spec([
+      '#### Scenario: Announced',
+      'When the configuration is:',
+      '```yaml',
+      'stop:',
+      '  commands:',
+      '    - run: "echo a; echo b; echo 0"',
+      '```',
+      '',
+      'Then:',
+      '1. the first line is "[1/1] host: echo a; echo b; echo 0 (timeout 5m, from built-in default)"',
+      '2. the output lines are, in order, `a`, `b`',
+      '',
+      '#### Scenario: Spaced',
+      '- **WHEN** a command has `timeout: " 30s"`, with a space before the number',
+      '- **THEN** the configuration is refused with exit code 2',
+    ]),
+  });
+  const run = await project.specRun(['readings.spec.md', '--executor-steps', '--no-strict']);
+  t.equal(run.code, 0, run.stdout + run.stderr);
+  t.match(run.stdout + run.stderr, /4 passed, 0 failed/);
+});
