@@ -274,14 +274,14 @@ export function conceptWords(concept: string): string[] {
   return CONCEPTS[concept] ?? [];
 }
 
-/** Words without content: grammar, modality, courtesy. */
+/** Words without content: grammar, modality, courtesy, and the writer's own pronouns ("as an operator I run": no user named I). */
 const FUNCTION_WORDS = new Set(
   (
     'a an the is are was were be been being am shall must should will would may might can could ' +
     'do does did has have had having to of in on at with by for from as into onto upon ' +
     'and or but if so that which who whom whose what this these those there here then than ' +
     'also still just even yet already again ' +
-    'such same its their his her our your my we us you he she them itself themselves ' +
+    'such same its their his her our your my i me we us you he she they them itself themselves ' +
     'e.g. eg i.e. ie etc via per ' +
     'is being gets getting got become becomes ' +
     'out up down off away , where whereby wherein whether how'
@@ -590,6 +590,17 @@ function imageNames(tokens: Token[]): Token[] {
  * ("as user nobody"), after "runs as", after "set to" ("FOO is set to bar"). It is a
  * value, as if quoted; anywhere else it stays a word not understood.
  */
+/**
+ * The writer's own role said as a persona ("as an operator, I run …", "as a developer"): no user a
+ * command runs as, so its word is grammar here ("runs as a user `nobody`", a value right after it, still names one).
+ */
+function writersRoles(tokens: Token[]): Token[] {
+  const word = (t: Token | undefined, re: RegExp) => t?.kind === 'word' && re.test(t.text);
+  return tokens.map((token, i) =>
+    token.kind === 'word' && token.concepts.includes('USER') && word(tokens[i - 1], /^an?$/i) && word(tokens[i - 2], /^as$/i) && tokens[i + 1]?.kind !== 'entity' ? { ...token, concepts: ['FUNCTION'] } : token,
+  );
+}
+
 function namedValues(tokens: Token[]): Token[] {
   const is = (t: Token | undefined, concept: string) => t?.kind === 'word' && t.concepts.includes(concept);
   const word = (t: Token | undefined, re: RegExp) => t?.kind === 'word' && re.test(t.text);
@@ -639,7 +650,7 @@ export function markCode(text: string, code: readonly string[] = []): string {
 
 /** A sentence as tokens. */
 export function tokenize(sentence: string): Token[] {
-  return elidedOrdinals(problemsByPlace(quotedRanges(jsonMembers(streamReferences(namedValues(variableNames(imageNames(imagesRunIn(onceAsFrequency(nounOrVerb(memorySizes(labelsWithValues(tokensOf(markBareCommands(markCommands(sentence))))))))))))))));
+  return elidedOrdinals(problemsByPlace(quotedRanges(jsonMembers(streamReferences(namedValues(writersRoles(variableNames(imageNames(imagesRunIn(onceAsFrequency(nounOrVerb(memorySizes(labelsWithValues(tokensOf(markBareCommands(markCommands(sentence)))))))))))))))));
 }
 
 /** A memory limit's name: the `memory` key, or a word of memory ("RAM"). */

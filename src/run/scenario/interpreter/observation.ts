@@ -283,7 +283,9 @@ function scaleSleeps(run: string, scale: number): string {
  */
 function unscalableNumbers(run: string): string[] {
   const rest = run.replace(/\bsleep\s+\d+(?:\.\d+)?[smh]?\b/g, ' ').replace(/\bexit\s+\d+\b/g, ' ').replace(/\d*>&\d+|\b\d>/g, ' ');
-  return rest.match(/\d+(?:\.\d+)?/g) ?? [];
+  // A number stands alone, as a duration would (`30`, `30s`, `=30`, `(f, 30000)`): a digit inside a
+  // word (`never2`, `md5sum`) or a positional parameter (`$1`) is no number.
+  return rest.match(/(?<![\w.$])\d+(?:\.\d+)?(?:ms|[smhd])?(?![\w])/g) ?? [];
 }
 
 /** Programs that run code of their own, whose duration no word of the command shows. */

@@ -118,7 +118,7 @@ export function inPlainShape(written: string): string {
   return rewriteUnquoted(moved, (span, next) => {
     let out = inEverydayShape(span)
       .replace(MEASURE_RECORDED_FOR, '$1 of ')
-      .replace(CONSISTS_OF, '$1 is ')
+      .replace(CONSISTS_OF, '$1 is, line by line, ')
       .replace(HAS_VALUE, 'is ')
       .replace(NUMBER_APPOSITION, '$1')
       .replace(MODAL_BE_NUMBER, (_w, not: string | undefined) => (not ? 'is not ' : 'is '))

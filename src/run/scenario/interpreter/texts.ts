@@ -866,10 +866,13 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   // "the exit status line reads (is) `…`": that line, whole.
   const wholeLine = label !== undefined && a.tokens.some((t) => t.kind === 'word' && /^(reads|read|is)$/i.test(t.text)) && !a.tokens.some((t) => t.kind === 'word' && /^(contains|includes|mentions|names|has)$/i.test(t.text));
   // "the partial output is `a` followed by `b`": the block's lines, all of them, in that order (the executor's notes on them aside).
-  const blockIs = copula && !verb && reportedAt < 0 && roleAt < 0 && !a.tokens.some((t) => is(t, 'FILLER')) && !first && !last && nth === undefined && named !== null && (place as Place).output === true && (ordered || texts.length === 1) && !a.negated && !only && !each;
+  // "the output lines are, in order, `a`, `b`, `c`": a sequence among the lines, in that order; the whole of them only where "only", "exactly", "line by line" or "consists of" (shapes.ts) says so.
+  const whole = a.tokens.some((t, i) => is(t, 'EXACTLY') || (t.kind === 'word' && /^line$/i.test(t.text) && /^by$/i.test(a.tokens[i + 1]?.text ?? '') && /^line$/i.test(a.tokens[i + 2]?.text ?? '')));
+  const sequenceAmong = texts.length > 1 && !whole && a.tokens.some((t) => is(t, 'ORDER') && /^in\s+(?:this\s+|that\s+|the\s+same\s+)?order$/i.test(t.text));
+  const blockIs = !sequenceAmong && copula && !verb && reportedAt < 0 && roleAt < 0 && !a.tokens.some((t) => is(t, 'FILLER')) && !first && !last && nth === undefined && named !== null && (place as Place).output === true && (ordered || texts.length === 1) && !a.negated && !only && !each;
   // "the announcement line reads `[1/1] host: …`": a text from its progress mark on, said to be what the line reads, is the whole line.
   const wholeAnnouncement = place === PLACES.announcement && texts.length === 1 && /^\[\d+\/\d+\] /.test(texts[0]) && !/…|\.\.\./.test(texts[0]) && /\(timeout [^)]+\)$/.test(texts[0].trim()) && a.tokens.some((t) => t.kind === 'word' && /^(reads|read|is)$/i.test(t.text)) && !a.tokens.some((t) => t.kind === 'word' && /^(contains|includes|mentions|names|has|says|shows)$/i.test(t.text));
-  const presence: Presence = blockIs || wholeLine || wholeAnnouncement ? 'is' : first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || oneLine || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
+  const presence: Presence = blockIs || wholeLine || wholeAnnouncement ? 'is' : sequenceAmong ? 'holds' : first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || oneLine || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
   const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
   if (ordinal.length > 1 || (ordinal.length > 0 && run !== undefined)) return null;
   const index: Which = run !== undefined ? { run } : ordinal[0]?.index;

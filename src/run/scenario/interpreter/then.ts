@@ -1816,7 +1816,7 @@ const RULES: Rule<Check>[] = [
       // "the first line of the report", "the report ends with …": the report's lines, not the output's ("line" is no word for the output).
       const report = a.has('MESSAGE') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text)) && a.entities('stream').length === 0;
       const name = index === 'last' ? 'the last line' : `line ${index + 1}`;
-      // "the first line is `Error: …`", naming neither the output nor the report: the output's first line, or the report's (which opens with its verdict).
+      // "the first line is `Error: …`", naming neither the output nor the report: the output's first line, the report's (which opens with its verdict), or the first of all spec-run exec printed (its announcement).
       // "the last line printed is `…`", naming neither: the output's last line, or the last line of all the run printed (which ends with the executor's own lines).
       const unnamedPlace = !a.has('MESSAGE') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text)) && a.entities('stream').length === 0;
       const unnamed = unnamedPlace && index === 0;
@@ -1825,9 +1825,7 @@ const RULES: Rule<Check>[] = [
       // "the output ends with `…`", of no command: the run's output is that too (what spec-run exec printed ends with its own lines).
       const runOutput = a.tokens.some((t, i) => t.kind === 'word' && /^output$/i.test(t.text) && /^the$/i.test(a.tokens[i - 1]?.text ?? '')) && !a.has('MESSAGE', 'HOST', 'CONTAINER') && a.entities('stream').length === 0 && !a.entities('ordinal').some((o) => o.of === 'command');
       const unnamedLast = (unnamedPlace || runOutput) && index === 'last' && !a.tokens.some((t) => t.kind === 'word' && /^(its|their)$/i.test(t.text));
-      // Naming no place, of a run that ran no command (its configuration refused): the only lines there are, spec-run exec's own.
-      const ofRunWhenNone = unnamed ? ' (of all spec-run exec printed, where no command ran)' : '';
-      const of = report ? "the command's report (its blank lines left out)" : unnamed ? 'the output shown, or of the report,' : unnamedLast ? 'the output shown, or of all spec-run exec printed,' : 'the output shown';
+      const of = report ? "the command's report (its blank lines left out)" : unnamed ? 'the output shown, or of the report, or of all spec-run exec printed,' : unnamedLast ? 'the output shown, or of all spec-run exec printed,' : 'the output shown';
       // "spec-run prints `…` as its first line": a line of all the run printed.
       const runLines = (o: Observation) => o.record.messages.flatMap((m) => m.split('\n')).filter((l) => l.trim() !== '');
       const runLine = (o: Observation) => {
@@ -1839,7 +1837,7 @@ const RULES: Rule<Check>[] = [
       const wholeReport = report && index === 'last' && selector(a, true, false).text === '' && !a.tokens.some((t) => t.kind === 'word' && /^(its|their)$/i.test(t.text));
       // "the output ends with `interrupted by SIGINT: …`": a line of the run's own, never of a command's output.
       if (runSubject(a) || wholeReport || runText(value)) return { text: neg(a.negated, `${name} of all spec-run exec printed == ${JSON.stringify(value)}`), evaluate: runLine };
-      const perEach = perCommand(a, neg(a.negated, `${name} of ${of} == ${JSON.stringify(value)}${ofRunWhenNone}`), (c) => {
+      const perEach = perCommand(a, neg(a.negated, `${name} of ${of} == ${JSON.stringify(value)}`), (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text);
         // The report as printed: its verdict first, its output and notices, then a message and the fixes.
         const reportLines = c.report.split('\n').filter((l) => l.trim() !== '');
@@ -1849,13 +1847,14 @@ const RULES: Rule<Check>[] = [
         const reportMatches = unnamed && reportLines[0]?.trim() === value;
         return { ok: not(a.negated, matches || reportMatches), actual: `${line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line)}${unnamed ? `; the report's: ${JSON.stringify(reportLines[0] ?? '')}` : ''}` };
       }, { quoted: true });
-      const each: Check = ofRunWhenNone ? { ...perEach, evaluate: (o) => (o.record.commands.length === 0 ? runLine(o) : perEach.evaluate(o)) } : perEach;
-      if (!unnamedLast || a.negated) return each;
+      // Naming no place, of a run that ran no command (its configuration refused): the only lines there are, spec-run exec's own.
+      const each: Check = unnamed ? { ...perEach, evaluate: (o) => (o.record.commands.length === 0 ? runLine(o) : perEach.evaluate(o)) } : perEach;
+      if (!(unnamedLast || unnamed) || a.negated) return each;
       return {
         text: each.text,
         async evaluate(o) {
-          const last = runLines(o).at(-1);
-          if (last?.trim() === value) return { ok: true, actual: `the last line spec-run exec printed: ${JSON.stringify(last)}` };
+          const printed = runLine(o);
+          if (printed.ok) return { ok: true, actual: `${name} of all spec-run exec printed: ${printed.actual}` };
           return each.evaluate(o);
         },
       };

@@ -772,8 +772,21 @@ function timeInto(sentence: string): string {
 }
 
 /** Reads a When sentence (a WHEN bullet, or the condition before a YAML block) as the setup parts of its clauses. */
+/**
+ * "`timeout: " 30s"`, with a space before the number": a remark on how a quoted value is spelled, which the
+ * value itself shows, sets nothing; taken off where the quoted value holds what it names (a space, a tab, a quote).
+ */
+function withoutSpellingNote(said: string): string {
+  const note = /,\s*(?:with|without)\s+(?:an?\s+|no\s+|one\s+|two\s+)?(?:leading\s+|trailing\s+|stray\s+|extra\s+)?(spaces?|blanks?|tabs?|quotes?|whitespace)(?:\s+(?:before|after|around|between|in(?:side)?)\s+(?:the|its)\s+(?:number|unit|value|text|digits?|duration))?\s*\.?$/i.exec(said);
+  if (!note) return said;
+  // The value of a `key: value` span, not the space after its colon.
+  const quoted = [...said.slice(0, note.index).matchAll(/`([^`]*)`/g)].map((m) => m[1].replace(/^[\w.-]+:\s/, ''));
+  const shows = { s: /\s/, b: /\s/, t: /\t/, q: /["']/, w: /\s/ }[note[1][0].toLowerCase() as 's' | 'b' | 't' | 'q' | 'w'];
+  return quoted.some((value) => shows.test(value)) ? said.slice(0, note.index) : said;
+}
+
 export function readWhen(said: string): Reading<SetupPart> {
-  const sentence = timeInto(said);
+  const sentence = timeInto(withoutSpellingNote(said));
   const first = readWhenClauses(sentence);
   if (first.ok) return first;
   // Said with how spec-run exec itself is started: that is read, and the rest by the rules (all of it, or nothing is read).
