@@ -17,42 +17,48 @@ Then('item {int} of the long list with a name long enough to fill a pipe in a fe
 `;
 const scenarios = Array.from({ length: 1200 }, (_, i) => `#### Scenario: adding item ${i} to a list whose report lines are long on purpose\n- **WHEN** item ${i} of the long list with a name long enough to fill a pipe in a few hundred points is added\n- **THEN** item ${i} of the long list with a name long enough to fill a pipe in a few hundred points is there\n`).join('\n');
 
-t.test('SIGTERM ends a run whose stdout nobody reads, within a bound, saying what was not written', async (t) => {
-  const project = userProject({ 'specs/list.spec.md': `### Requirement: Lists\nThe list SHALL keep items.\n\n${scenarios}`, 'steps.mjs': STEPS });
-  const child = spawn('env', ['-u', 'NODE_OPTIONS', join(project.dir, 'node_modules', '.bin', 'spec-run'), 'specs/', '--reporter', 'tap'], { cwd: project.dir, env: userEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
-  // stdout is never read: its pipe fills, and the run waits on it.
+interface UnreadRun {
+  /** Whether it had ended by itself before the signal. */
+  endedEarly: boolean;
+  code: number | null;
+  /** From SIGTERM to its end. */
+  tookMs: number;
+  stderr: string;
+}
+
+/** Runs the installed spec-run with ARGS in PROJECT_DIR, its stdout a pipe nobody reads; SIGTERM after WAIT_MS, SIGKILL a minute later if it has not ended. */
+async function termWithUnreadStdout(projectDir: string, args: string[], waitMs: number): Promise<UnreadRun> {
+  const child = spawn('env', ['-u', 'NODE_OPTIONS', join(projectDir, 'node_modules', '.bin', 'spec-run'), ...args], { cwd: projectDir, env: userEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
+  // stdout is never read: its pipe fills, and what spec-run writes waits on it.
   child.stdout.pause();
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const ended = new Promise<{ code: number | null; at: number }>((resolve) => child.on('exit', (code) => resolve({ code, at: Date.now() })));
-  const early = await Promise.race([ended, new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000))]);
-  t.equal(early, null, 'the run waits on its unread stdout (it cannot have written 1200 scenarios\' report into a pipe)', { stderr });
+  const early = await Promise.race([ended, new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs))]);
   const sent = Date.now();
   child.kill('SIGTERM');
   const bound = setTimeout(() => child.kill('SIGKILL'), 60_000);
   const { code, at } = await ended;
   clearTimeout(bound);
+  return { endedEarly: early !== null, code, tookMs: at - sent, stderr };
+}
+
+t.test('SIGTERM ends a run whose stdout nobody reads, within a bound, saying what was not written', async (t) => {
+  const project = userProject({ 'specs/list.spec.md': `### Requirement: Lists\nThe list SHALL keep items.\n\n${scenarios}`, 'steps.mjs': STEPS });
+  const { endedEarly, code, tookMs, stderr } = await termWithUnreadStdout(project.dir, ['specs/', '--reporter', 'tap'], 15_000);
+  t.notOk(endedEarly, 'the run waits on its unread stdout (it cannot have written 1200 scenarios\' report into a pipe)', { stderr });
   t.equal(code, 143, 'ended by its SIGTERM, not killed', { stderr });
-  t.ok(at - sent < 30_000, `ended ${((at - sent) / 1000).toFixed(1)} s after SIGTERM`);
+  t.ok(tookMs < 30_000, `ended ${(tookMs / 1000).toFixed(1)} s after SIGTERM`);
   t.match(stderr, /spec-run: --reporter: cannot write the report to stdout: nothing read it for 5 s after the interruption; the rest is not written/);
   t.match(stderr, /\(interrupted by SIGTERM\)\n$/, 'the summary line is the last');
 });
 
 t.test('SIGTERM ends spec-run exec whose stdout nobody reads, within a bound', async (t) => {
   const project = userProject({ 'stop.yaml': 'stop:\n  commands:\n    - run: "seq 1 200000"\n    - run: "sleep 100"\n' });
-  const child = spawn('env', ['-u', 'NODE_OPTIONS', join(project.dir, 'node_modules', '.bin', 'spec-run'), 'exec', 'stop.yaml'], { cwd: project.dir, env: userEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.pause();
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const ended = new Promise<{ code: number | null; at: number }>((resolve) => child.on('exit', (code) => resolve({ code, at: Date.now() })));
   // The second command sleeps: by then the first's report waits in a pipe nobody reads.
-  await new Promise((resolve) => setTimeout(resolve, 5000));
-  const sent = Date.now();
-  child.kill('SIGTERM');
-  const bound = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  const { code, at } = await ended;
-  clearTimeout(bound);
+  const { endedEarly, code, tookMs, stderr } = await termWithUnreadStdout(project.dir, ['exec', 'stop.yaml'], 5000);
+  t.notOk(endedEarly, 'exec waits on its second command', { stderr });
   t.equal(code, 143, 'ended by its SIGTERM, not killed', { stderr });
-  t.ok(at - sent < 30_000, `ended ${((at - sent) / 1000).toFixed(1)} s after SIGTERM`);
+  t.ok(tookMs < 30_000, `ended ${(tookMs / 1000).toFixed(1)} s after SIGTERM`);
   t.match(stderr, /spec-run: nothing read stdout for 5 s after the interruption; \d+ bytes of its output are not written/);
 });
