@@ -17,7 +17,7 @@ const NOT_STARTED: Record<number, string> = { 127: 'not found', 126: 'found but 
  * command reads, and the shell's own "not found" would then make such a Then hold of a command
  * that never ran.
  */
-const STATES_NOT_STARTED = /\b12[5-7]\b|infrastructure|could not be (?:pulled|run|started)|command not found|not executable|cannot (?:be )?execut|(?:command|program|executable|binary|tool|image|container|workdir|working directory)\b[^.;]*\b(?:is not found|is not there|does not exist|is missing|is not on this machine|cannot be had|never (?:ran|runs|run|started|starts)|(?:was|is) not (?:run|started))/i;
+const STATES_NOT_STARTED = /\b12[5-7]\b|infrastructure|(?:could not|cannot|can ?not|can't) be (?:pulled|run|started|had)|command not found|not executable|cannot (?:be )?execut|(?:command|program|executable|binary|tool|image|container|workdir|working directory)\b[^.;]*\b(?:is not found|is not there|does not exist|is missing|is not on this machine|cannot be had|never (?:ran|runs|run|started|starts)|(?:was|is) not (?:run|started))/i;
 
 /**
  * Words of a scenario that state what keeps the executor from running a command (exit 125): a
