@@ -68,7 +68,7 @@ t.test('two commands stated by two steps, and an inner limit beside a scaled sle
   t.equal(run.code, 1);
   // The report folds long messages: words may stand on two lines.
   t.match(run.stdout, /not ok \d+ - AND the command echo check ok runs with a timeout of 5 seconds\n[^]*?where\s+the\s+step\s+at\s+line\s+12\s+said/);
-  t.match(run.stdout, /not ok \d+ - WHEN the command timeout 30 sleep 100 runs with a timeout of 5 minutes\n[^]*?holds\s+\\"30\\"\s+beside\s+its\s+sleeps/);
+  t.match(run.stdout, /not ok \d+ - WHEN the command timeout 30 sleep 100 runs with a timeout of 5 minutes\n[^]*?beside\s+its\s+sleeps\s+the\s+command\s+`timeout\s+30\s+sleep\s+100`\s+holds\s+\\"30\\"/);
   t.notMatch(run.stdout, /host: timeout 30 sleep 3/, 'no rewritten command ran');
   t.match(run.stderr, /0 verified, 2 failing/);
   t.notOk(existsSync(join(project.dir, 'marker-first')), 'nothing ran in the project');
