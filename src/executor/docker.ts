@@ -85,11 +85,22 @@ export function mapImage(requested: string, aliases: Record<string, string> = {}
  * client learning of the end, is the engine's and grows under load; it is no part of the command.
  */
 function runningTime(state: { StartedAt?: string; FinishedAt?: string }): number | undefined {
-  const from = Date.parse(state.StartedAt ?? '');
-  const to = Date.parse(state.FinishedAt ?? '');
+  const from = engineTime(state.StartedAt);
+  const to = engineTime(state.FinishedAt);
   // A container never started or not yet finished carries year 1 ("0001-01-01T00:00:00Z").
   if (!(from > 0 && to >= from)) return undefined;
-  return to - from;
+  return Math.round(to - from);
+}
+
+/**
+ * An engine's timestamp ("2026-12-01T04:33:13.638309903Z") in milliseconds, its fraction kept:
+ * Date.parse drops what is below a millisecond, and two truncations could make a span 1 ms short.
+ */
+export function engineTime(stamp: string | undefined): number {
+  const match = /^(.*T\d\d:\d\d:\d\d)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)$/.exec(stamp?.trim() ?? '');
+  if (!match) return NaN;
+  const [, whole, fraction = '', zone] = match;
+  return Date.parse(`${whole}${zone}`) + Number(`0.${fraction || '0'}`) * 1000;
 }
 
 /**
@@ -127,7 +138,7 @@ export function armFromStart(name: string, timeoutMs: number | null, stop: () =>
       const answer = await docker(['inspect', '--format', '{{.State.StartedAt}}', name], { reject: false });
       if (over) return;
       // A container not yet started carries year 1 ("0001-01-01T00:00:00Z"): a negative time.
-      const startedAt = answer.exitCode === 0 ? Date.parse(answer.stdout.trim()) : NaN;
+      const startedAt = answer.exitCode === 0 ? engineTime(answer.stdout) : NaN;
       if (startedAt > 0) {
         const now = Date.now();
         const ran = Math.min(Math.max(now - startedAt, 0), now - notBefore);
@@ -308,7 +319,7 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
       return problem ? infrastructure(problem.error, [problem.fix]) : infrastructure(`container failed to run: ${state.Error}`);
     }
     // A client ended before it started the container leaves one never run, whose exit code 0 is no result.
-    if (!(Date.parse(state.StartedAt ?? '') > 0)) return infrastructure(`the container never started: docker start ended first${attached.outputTail.trim() ? ` (${attached.outputTail.trim()})` : ''}`);
+    if (!(engineTime(state.StartedAt) > 0)) return infrastructure(`the container never started: docker start ended first${attached.outputTail.trim() ? ` (${attached.outputTail.trim()})` : ''}`);
     const durationMs = runningTime(state) ?? measuredMs;
     const killed = state.ExitCode === 128 + constants.signals.SIGKILL;
     // The engine marks a container OOMKilled when the kernel killed any process of it: a
@@ -318,7 +329,7 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     // A timeout's stop sent once the container had ended (the client learnt of the end late, on a
     // loaded machine) stopped nothing: the command's own end is its result. The engine's clock is
     // this machine's, the project being mounted from here.
-    const finishedAt = Date.parse(state.FinishedAt ?? '');
+    const finishedAt = engineTime(state.FinishedAt);
     const stoppedNothing = halt?.reason === 'timeout' && finishedAt > 0 && finishedAt < halt.sentAt;
     if (stoppedNothing) notes.push(`the command ended by itself before its timeout's stop was sent; the engine told of its end late`);
     const stopped = stoppedNothing ? null : halt;

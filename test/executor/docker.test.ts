@@ -4,7 +4,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { armFromStart, dockerEngine, mapImage, oomEventLogged, runInDocker } from '../../src/executor/docker.js';
+import { armFromStart, dockerEngine, engineTime, mapImage, oomEventLogged, runInDocker } from '../../src/executor/docker.js';
 import { runOnHost } from '../../src/executor/host.js';
 import { LOCAL_IMAGE } from '../../src/executor/local-image.js';
 import { readKills } from '../../src/executor/oom-watch.js';
@@ -26,6 +26,16 @@ const request = (run: string, timeoutMs: number | null, extra: Partial<ExecReque
 
 const containerOf = (notes: string[]) => notes.find((n) => / removed$/.test(n))?.split(' ')[1] ?? '';
 const gone = async (name: string) => (await execa('docker', ['inspect', name], { reject: false })).exitCode !== 0;
+
+t.test("an engine's timestamps keep what is below a millisecond", async (t) => {
+  // A span the engine gave for `sleep 1`; epoch milliseconds as doubles hold about 0.2 µs.
+  const span = (from: string, to: string) => engineTime(to) - engineTime(from);
+  t.ok(Math.abs(span('2026-12-01T04:33:13.638309903Z', '2026-12-01T04:33:14.639989397Z') - 1001.679494) < 1e-3, 'nanoseconds kept');
+  t.ok(Math.abs(span('2026-12-01T04:33:14.1239Z', '2026-12-01T04:33:15.1235Z') - 999.6) < 1e-3, 'a span truncation would make 999 ms is 999.6 ms, rounded to 1000');
+  t.equal(engineTime('2026-12-01T05:33:13+01:00'), Date.parse('2026-12-01T04:33:13Z'), 'a zone and no fraction');
+  t.ok(engineTime('0001-01-01T00:00:00Z') < 0, "a container never started: year 1, before 1970");
+  t.ok(Number.isNaN(engineTime('')) && Number.isNaN(engineTime(undefined)) && Number.isNaN(engineTime('yesterday')), 'no timestamp: NaN');
+});
 
 t.test('Docker', async (t) => {
   const engine = await dockerEngine();

@@ -74,8 +74,8 @@ t.test("a container command's Duration is its own run, at least the 1 s it sleep
   const [sleeper, quick] = [1, 2].map((n) => reportOf(run.stdout, n));
   const duration = (report: string) => seconds(report, /^Duration: (\d+\.\d+)s$/m);
   const container = (report: string) => seconds(report, /^  note: the container took (\d+\.\d+)s from its creation to its removal; Duration is the command's own run in it, from its start to its end$/m);
-  // The engine stamps StartedAt once the process runs, a moment after it began: 999 ms is seen for `sleep 1`.
-  t.ok(duration(sleeper) >= 950 && duration(sleeper) < 1500, `sleep 1 reported as ${duration(sleeper)} ms`);
+  // The engine stamps StartedAt once it learns the process runs: under load, tens of ms after it began (a CI run saw under 990 ms for `sleep 1`).
+  t.ok(duration(sleeper) >= 900 && duration(sleeper) < 1500, `sleep 1 reported as ${duration(sleeper)} ms`);
   t.ok(container(sleeper) >= duration(sleeper), `its container took ${container(sleeper)} ms, its command ${duration(sleeper)} ms`);
   t.ok(duration(quick) < 500, `echo reported as ${duration(quick)} ms`);
   t.ok(container(quick) > duration(quick), `its container took ${container(quick)} ms, its command ${duration(quick)} ms`);
