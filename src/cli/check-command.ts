@@ -18,7 +18,7 @@ import { dataBlocksLeftToCode, unreadBlockReason } from '../run/scenario/unread-
 import { findDocuments, usableDiscovery } from './discover.js';
 import { unreadableMessage } from '../parse/unreadable.js';
 import { indexDefinitions } from '../translate/definition-index.js';
-import { ConfigError, configuredPaths, loadConfig, sayConfigurationAbove } from './config.js';
+import { ConfigError, loadConfig, projectPaths, sayConfigurationAbove } from './config.js';
 import { executorStepsSetting, hasChecks } from './run-command.js';
 import { stepFilesOf, type StepFiles } from './step-files.js';
 import { documentLibraries, stepsFileErrorsSettled } from './document-libraries.js';
@@ -80,7 +80,7 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
   const config = loadConfig(options.config);
   sayConfigurationAbove(config, options.config);
   // As a run: the configuration's paths when none is given.
-  const roots = paths.length ? paths : (configuredPaths(config) ?? ['specs/']);
+  const roots = paths.length ? paths : projectPaths(config);
   const discovery = findDocuments(roots);
   if (!usableDiscovery(discovery)) return 2;
   const files = discovery.files;

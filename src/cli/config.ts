@@ -124,6 +124,18 @@ export function configuredPaths(config: ProjectConfig): string[] | null {
   return config.paths ? config.paths.map((p) => relative(process.cwd(), resolve(config.directory, p)) || '.') : null;
 }
 
+/**
+ * The documents a command reads when given no path: the configuration's paths, else the
+ * project's specs/: beside the configuration when one was found above the working directory
+ * (`npx spec-run` from specs/ runs the project's tree), else under the working directory.
+ */
+export function projectPaths(config: ProjectConfig): string[] {
+  if (config.paths) return configuredPaths(config)!;
+  if (config.source === null) return ['specs/'];
+  const specs = relative(process.cwd(), resolve(config.directory, 'specs'));
+  return [specs === '' ? '.' : `${specs}/`];
+}
+
 /** The configurations DIRECTORY holds, read (a package.json only with its "spec-run" key). */
 export function configurationsIn(directory: string): { source: string; value: unknown }[] {
   const found: { source: string; value: unknown }[] = [];

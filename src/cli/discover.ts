@@ -12,7 +12,7 @@ import { isLink } from '../parse/index.js';
 import { specialFileKind } from '../parse/document-file.js';
 import { basename, join } from 'node:path';
 import { isMarkdownName } from '../parse/markdown-name.js';
-import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from './config.js';
+import { ConfigError, loadConfig, projectPaths, type ProjectConfig } from './config.js';
 
 export interface Discovery {
   /** Documents in run order; a file reached twice (through links) once, by the path through the fewest links. */
@@ -136,20 +136,25 @@ export function discoverDocuments(paths: string[]): string[] {
   return findDocuments(paths).files;
 }
 
+/** spec-run's commands, which a bare word on the command line that names no file may have meant. */
+const COMMANDS = ['run', 'init', 'doctor', 'merge', 'check', 'steps', 'snippets', 'lsp', 'serve', 'exec', 'help'];
+
+/** What a path that names nothing may have meant: a command mistyped, or the default specs/ looked for inside specs/ itself. */
+function missingHint(path: string): string {
+  // A bare word that is no file may be a command mistyped: `spec-run chek`.
+  const command = /^[a-z-]+$/.test(path) ? meantWord(path, COMMANDS) : null;
+  if (command) return `; did you mean the command 'spec-run ${command}'?`;
+  if (path === 'specs/' && basename(process.cwd()) === 'specs') return "; this directory is itself a specs/: run from the project's root, or name the documents (spec-run .)";
+  return '';
+}
+
 /**
  * Says on stderr which links were not followed and which directories hold no document;
  * false when some do, and the command must fail (exit 2) rather than pass on nothing.
  */
-/** spec-run's commands, which a bare word on the command line that names no file may have meant. */
-const COMMANDS = ['run', 'init', 'doctor', 'merge', 'check', 'steps', 'snippets', 'lsp', 'serve', 'exec', 'help'];
-
 export function usableDiscovery(discovery: Discovery): boolean {
   for (const cycle of discovery.cycles) console.error(`spec-run: link cycle, not followed: ${cycle}`);
-  for (const path of discovery.missing) {
-    // A bare word that is no file may be a command mistyped: `spec-run chek`.
-    const command = /^[a-z-]+$/.test(path) ? meantWord(path, COMMANDS) : null;
-    console.error(`spec-run: ${path}: no such file or directory (expected a markdown document, or a directory of them)${command ? `; did you mean the command 'spec-run ${command}'?` : ''}`);
-  }
+  for (const path of discovery.missing) console.error(`spec-run: ${path}: no such file or directory (expected a markdown document, or a directory of them)${missingHint(path)}`);
   for (const { path, reason } of discovery.unreadable) console.error(`spec-run: ${path}: cannot read it: ${reason}${reason.startsWith('it is') ? '' : '; the documents in it would not run'}`);
   // An empty archive/ left out nothing: no note.
   for (const { path, changes } of discovery.archived.filter((archive) => archive.changes > 0)) {
@@ -202,6 +207,6 @@ export function configuredDocuments(paths: string[], configFile: string | undefi
     console.error(`spec-run: ${error.message}`);
     return null;
   }
-  const discovery = findDocuments(paths.length ? paths : (configuredPaths(config) ?? ['specs/']));
+  const discovery = findDocuments(paths.length ? paths : projectPaths(config));
   return usableDiscovery(discovery) ? { config, discovery } : null;
 }

@@ -11,7 +11,7 @@ import { debianPackageOf, defaultLisp, findSystems, sbclVersion } from '../lisp-
 import { dockerEngine } from '../executor/docker.js';
 import type { DocumentPlan } from '../model/plan.js';
 import { findDocuments, noDiscovery, usableDiscovery } from './discover.js';
-import { configuredPaths, loadConfig, sayConfigurationAbove } from './config.js';
+import { loadConfig, projectPaths, sayConfigurationAbove } from './config.js';
 import { buildPlan, executorStepsSetting } from './run-command.js';
 import { makeDirectory } from '../make-directory.js';
 import { runtimeTools } from './runtime-tools.js';
@@ -37,9 +37,9 @@ function usesContainers(plan: DocumentPlan): boolean {
 export async function doctorCommand(paths: string[], options: { config?: string } = {}): Promise<number> {
   const config = loadConfig(options.config);
   sayConfigurationAbove(config, options.config);
-  const roots = paths.length ? paths : (configuredPaths(config) ?? ['specs/']);
+  const roots = paths.length ? paths : projectPaths(config);
   // Before any document is written, doctor still tells what this machine has.
-  const noDocuments = paths.length === 0 && !config.paths && !existsSync('specs');
+  const noDocuments = paths.length === 0 && !config.paths && !existsSync(roots[0]);
   if (noDocuments) console.error('spec-run doctor: no specs/ here (and no paths in a configuration): what follows is what this machine has for any document, checked with none');
   const discovery = noDocuments ? noDiscovery() : findDocuments(roots);
   if (!usableDiscovery(discovery)) return 2;

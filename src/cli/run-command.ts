@@ -46,7 +46,7 @@ import { applyChange } from '../translate/openspec-change.js';
 import { changeFilesFor } from './change-watch.js';
 import { openspecPlace, openspecProseFile } from '../translate/openspec-layout.js';
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
-import { ConfigError, configuredPaths, loadConfig, runtimeName, sayConfigurationAbove, type ProjectConfig } from './config.js';
+import { ConfigError, loadConfig, projectPaths, runtimeName, sayConfigurationAbove, type ProjectConfig } from './config.js';
 import { stepDirectories, stepFilesOf, type StepFiles } from './step-files.js';
 import { lendTreeDefinitions, specificationTrees, type SpecificationTrees } from './specification-tree.js';
 import { reporterChoicesProblem, type ReporterChoice } from './reporter-choice.js';
@@ -336,7 +336,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   // Relative to the working directory, as paths typed there: documents' names and ids do not become machine paths.
   // --only-failures with no path takes its documents from the record, not from the configuration's paths.
   const pathsGiven = paths.length > 0;
-  if (paths.length === 0) paths = configuredPaths(config) ?? [];
+  if (paths.length === 0) paths = projectPaths(config);
   let grep: RegExp | undefined;
   if (options.grep !== undefined) {
     try {
@@ -369,14 +369,14 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   // A document given whole too (itself, or a directory holding it) runs whole: `a.md a.md:8` is all of a.md, not line 8 alone.
   const whole = given.filter((path, i) => paths[i] === path).map((path) => resolve(path));
   for (const file of [...lines.keys()]) if (whole.some((path) => file === path || !relative(path, file).startsWith('..'))) lines.delete(file);
-  const roots = paths.length ? [...new Set(paths)] : ['specs/'];
+  const roots = [...new Set(paths)];
   // --only-failures with no path takes its documents from the record, not from specs/.
   const discovery = options.onlyFailures && !pathsGiven ? noDiscovery() : findDocuments(roots);
   if (!usableDiscovery(discovery)) return 2;
   const selection: Selection = { grep, tags: options.tag, level: options.level, ...(lines.size ? { lines } : {}) };
   const trees = specificationTrees(config, roots);
   // The project's documents, whatever this run selected: they fix each capability's name (distinctCapabilities).
-  const projectDocuments = !pathsGiven && !options.onlyFailures ? discovery.files : discoverDocuments(configuredPaths(config) ?? ['specs/']);
+  const projectDocuments = !pathsGiven && !options.onlyFailures ? discovery.files : discoverDocuments(projectPaths(config));
   const exclusions = config.requirements?.exclude ?? {};
   const recordPath = resolve(config.directory, options.lastRun ?? DEFAULT_RECORD_PATH);
   let plan: TestPlan;

@@ -12,7 +12,7 @@ import { translate } from '../translate/index.js';
 import { scanForms } from '../translate/lisp-forms.js';
 import { borrowDefinitions, definedNames, definitionTree, type DefinitionTree } from '../translate/tree-definitions.js';
 import { vocabularyNames } from '../run/lisp/vocabulary-names.js';
-import { configuredPaths, type ProjectConfig } from './config.js';
+import { projectPaths, type ProjectConfig } from './config.js';
 import { findDocuments, realOrSelf } from './discover.js';
 
 export interface SpecificationTrees {
@@ -40,7 +40,7 @@ function isDirectory(path: string): boolean {
 
 /** The trees of the documents found under `given` (the paths of the command line, or none). */
 export function specificationTrees(config: ProjectConfig, given: string[]): SpecificationTrees {
-  const projectRoots = (configuredPaths(config) ?? ['specs/']).filter(isDirectory);
+  const projectRoots = projectPaths(config).filter(isDirectory);
   const givenDirectories = given.filter(isDirectory);
   const shared = vocabularyNames();
   for (const file of config.vocabulary ?? []) {
