@@ -41,11 +41,30 @@ t.test('a body that cannot fail is a class: logging, awaiting or returning a set
     ['function (n) { const total = this.total; console.log(total === n); }', 'only reads values it compares with nothing and logs'],
     ['function () { return; assert.ok(1); }', 'only returns and asserts on constants'],
     ['({ then(n) { console.info(`got ${n}`) } }).then', 'only logs'],
+    // Literals of constants returned: neither false nor a promise.
+    ['() => ({})', 'only returns'],
+    ['() => []', 'only returns'],
+    ["function () { return { ok: true, items: [1, 'a', null] }; }", 'only returns'],
+    // chai's property assertions and one-value assertions, jest's one-value matchers, on constants.
+    ['function () { expect(true).to.be.true; }', 'only asserts on constants'],
+    ['function () { expect(1).to.be.ok; }', 'only asserts on constants'],
+    ['() => expect(null).toBeNull()', 'only asserts on constants'],
+    ['function () { assert.isTrue(true); }', 'only asserts on constants'],
   ];
   for (const [source, said] of cannotFail) t.equal(bodyThatCannotFail(fn(source)), said, source);
   const mayFail = [
     'function (n) { return n; }',
-    '() => ({})',
+    '() => ({ then: 1 })',
+    "() => ({ 'then': () => check() })",
+    '() => ({ [key]: 1 })',
+    '() => ({ get x() { return check(); } })',
+    '() => ({ ...this.state })',
+    '() => [check()]',
+    'function () { expect(this.x).to.be.true; }',
+    'function () { expect(true).to.not.be.true; }',
+    'function () { expect(false).to.be.true; }',
+    'function () { assert.isTrue(false); }',
+    '() => expect(1).toBeNull()',
     'n => n > 0',
     'x => x || {}',
     'function () { return this.n; }',

@@ -132,6 +132,7 @@ function expressionDoing(expression: Expression, scope: Scope): Doing | null {
   if (expression.type === 'UnaryExpression' && expression.operator === 'void') return expressionDoing(expression.argument, scope);
   // A bare name or constant: a property read is left out, since a getter may assert (should.js: `this.x.should.be.ok`).
   if (constantValue(expression) !== null || (expression.type === 'Identifier' && scope.names.has(expression.name))) return 'reads values it compares with nothing';
+  if (expression.type === 'MemberExpression') return propertyAssertionHolds(expression) ? 'asserts on constants' : null;
   if (expression.type !== 'CallExpression') return null;
   if (isConsoleCall(expression) && expression.arguments.every((arg) => arg.type !== 'SpreadElement' && logged(arg, scope))) return 'logs';
   if (expression.callee.type === 'Identifier' && expression.callee.name === scope.callback && expression.arguments.every(isNoValue)) return 'calls back';
@@ -142,8 +143,29 @@ function expressionDoing(expression: Expression, scope: Scope): Doing | null {
 function settled(expression: Expression): boolean {
   const value = constantValue(expression);
   if (value !== null) return value.value !== false && value.value !== 'pending' && value.value !== 'skipped';
+  if (constantLiteral(expression)) return true;
   const call = expression.type === 'CallExpression' ? expression : null;
   return call !== null && isMember(call.callee, 'Promise', 'resolve') && (call.arguments.length === 0 || (call.arguments.length === 1 && call.arguments[0].type !== 'SpreadElement' && settled(call.arguments[0])));
+}
+
+/**
+ * An object or array literal of constants (`{}`, `[]`, `{ ok: true }`): evaluating it cannot
+ * throw, and returned it is neither false nor a promise. A `then` key would make it one, which
+ * cucumber-js awaits; a computed key, a spread, a getter or a method runs code.
+ */
+function constantLiteral(expression: Expression | SpreadElement | null): boolean {
+  if (expression === null) return true;
+  if (expression.type === 'ArrayExpression') return expression.elements.every((element) => element === null || constantValue(element) !== null || constantLiteral(element));
+  if (expression.type !== 'ObjectExpression') return false;
+  return expression.properties.every(
+    (property) =>
+      property.type === 'Property' &&
+      property.kind === 'init' &&
+      !property.method &&
+      !property.computed &&
+      !(property.key.type === 'Identifier' ? property.key.name === 'then' : property.key.type === 'Literal' && property.key.value === 'then') &&
+      (constantValue(property.value as Expression) !== null || constantLiteral(property.value as Expression)),
+  );
 }
 
 /** Whether BLOCK returns a value that is not settled (a try does not catch the rejection of a promise it returns), or defines a function (whose throws no catch here sees). */
@@ -240,6 +262,31 @@ const HOLDS_WHEN = new Map<string, (values: unknown[]) => boolean>([
   ['toEqual', ([a, b]) => Object.is(a, b)],
   ['toStrictEqual', ([a, b]) => Object.is(a, b)],
   ['eql', ([a, b]) => Object.is(a, b)],
+  // chai's assert and jest's expect, of one value.
+  ['isTrue', ([v]) => v === true],
+  ['isFalse', ([v]) => v === false],
+  ['isOk', ([v]) => Boolean(v)],
+  ['isNotOk', ([v]) => !v],
+  ['isNull', ([v]) => v === null],
+  ['isNotNull', ([v]) => v !== null],
+  ['isUndefined', ([v]) => v === undefined],
+  ['isDefined', ([v]) => v !== undefined],
+  ['toBeTruthy', ([v]) => Boolean(v)],
+  ['toBeFalsy', ([v]) => !v],
+  ['toBeNull', ([v]) => v === null],
+  ['toBeUndefined', ([v]) => v === undefined],
+  ['toBeDefined', ([v]) => v !== undefined],
+]);
+
+/** chai's assertions by a property read (`expect(true).to.be.true`), which a getter runs, by name. */
+const PROPERTY_HOLDS = new Map<string, (value: unknown) => boolean>([
+  ['true', (v) => v === true],
+  ['false', (v) => v === false],
+  ['ok', (v) => Boolean(v)],
+  ['null', (v) => v === null],
+  ['undefined', (v) => v === undefined],
+  ['exist', (v) => v != null],
+  ['NaN', (v) => Number.isNaN(v)],
 ]);
 
 /**
@@ -257,12 +304,25 @@ function constantAssertionHolds(call: CallExpression): boolean {
   if (!holds) return false;
   const base = callee.object;
   if ((base.type === 'Identifier' && base.name === 'assert') || isMember(base, 'assert', 'strict')) return holds(values);
-  // expect(a) followed by words (`.to.be`), never `.not`, then the matcher.
-  let subject: Expression | Super = base;
+  const actual = expectedConstant(base);
+  return actual !== null && holds([actual.value, ...values]);
+}
+
+/** Whether the property read EXPRESSION is a chai assertion on a constant that holds (`expect(1).to.be.ok`): it can never throw. */
+function propertyAssertionHolds(expression: Expression & { type: 'MemberExpression' }): boolean {
+  if (expression.computed || expression.property.type !== 'Identifier') return false;
+  const holds = PROPERTY_HOLDS.get(expression.property.name);
+  const actual = holds ? expectedConstant(expression.object) : null;
+  return actual !== null && holds!(actual.value);
+}
+
+/** The constant of `expect(constant)` followed by words (`.to.be`), never `.not`, up to a matcher; null for anything else. */
+function expectedConstant(chain: Expression | Super): { value: unknown } | null {
+  let subject = chain;
   while (subject.type === 'MemberExpression' && !subject.computed && subject.property.type === 'Identifier' && subject.property.name !== 'not') subject = subject.object;
-  if (subject.type !== 'CallExpression' || subject.callee.type !== 'Identifier' || subject.callee.name !== 'expect' || subject.arguments.length !== 1) return false;
+  if (subject.type !== 'CallExpression' || subject.callee.type !== 'Identifier' || subject.callee.name !== 'expect' || subject.arguments.length !== 1) return null;
   const actual = constantArguments(subject.arguments);
-  return actual !== null && holds([...actual, ...values]);
+  return actual === null ? null : { value: actual[0] };
 }
 
 function constantArguments(args: (Expression | SpreadElement)[]): unknown[] | null {
