@@ -65,7 +65,8 @@ t.test('Docker', async (t) => {
     const r = await runInDocker(request('sleep 1', 10_000, { onEvent: (e) => void (e.type === 'container' && e.action === 'created' && (createdAt = performance.now())) }));
     const sinceCreated = performance.now() - createdAt;
     // Under load the engine takes 0.3-1.5 s to start the container, and the client learns of its end late: neither is the command's.
-    t.ok(r.durationMs >= 1000 && r.durationMs < 1300, `sleep 1 reported as ${Math.round(r.durationMs)} ms (${Math.round(sinceCreated)} ms since the container was created)`);
+    // The engine stamps the start once it learns the command began: under load tens of ms after it (a CI run saw under 990 ms).
+    t.ok(r.durationMs >= 900 && r.durationMs < 1300, `sleep 1 reported as ${Math.round(r.durationMs)} ms (${Math.round(sinceCreated)} ms since the container was created)`);
     const whole = r.notes.map((n) => /^the container took (\d+\.\d+)s from its creation to its removal; Duration is the command's own run in it, from its start to its end$/.exec(n)).find(Boolean);
     t.ok(whole, `the container's whole run is noted (${r.notes.join('; ')})`);
     const wholeMs = Number(whole?.[1]) * 1000;
