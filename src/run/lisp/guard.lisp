@@ -1,10 +1,11 @@
 ;;;; The harness's own definitions, kept from spec code. A document may define a
 ;;;; function under an exported name of SPEC-RUN (vocabulary.lisp), but the internal
 ;;;; ones are the harness: a document that redefined EMIT-POINT (or any function or
-;;;; macro a point passes through) could turn every failing check into a pass. Each
-;;;; driver notes its internal definitions before spec code runs; after every top-level
-;;;; form of spec code, and at the end of every command, a definition found changed is
-;;;; put back, and the change is a failing point at that form. This holds whatever the
+;;;; macro a point passes through) could turn every failing check into a pass. The driver
+;;;; image notes its internal definitions as it is saved, after its warm-up (driver.ts), so
+;;;; every driver starts with them, without walking the package for each document; after
+;;;; every top-level form of spec code, and at the end of every command, a definition found
+;;;; changed is put back, and the change is a failing point at that form. This holds whatever the
 ;;;; means (DEFUN, SETF FDEFINITION, FMAKUNBOUND, the package unlocked or not); spec code
 ;;;; runs in the driver's image, so code set on subverting it through SBCL's internals
 ;;;; (SB-KERNEL, the guard's own table) is beyond what the harness can see.
@@ -12,8 +13,8 @@
 (in-package #:spec-run)
 
 (defvar *harness-definitions* nil
-  "Each internal fbound symbol of SPEC-RUN -> (definition macro-p) as the driver
-started; NIL before then (the image's warm-up has nothing to guard).")
+  "Each internal fbound symbol of SPEC-RUN -> (definition macro-p) as the driver image
+was saved; NIL during the image's warm-up, which has nothing to guard.")
 
 (defun harness-definition (symbol)
   "SYMBOL's definition and whether it is a macro's; NIL when it has none."
@@ -23,7 +24,8 @@ started; NIL before then (the image's warm-up has nothing to guard).")
            (list (fdefinition symbol) nil)))))
 
 (defun note-harness-definitions ()
-  "Note SPEC-RUN's internal definitions, before any spec code runs."
+  "Note SPEC-RUN's internal definitions, before any spec code runs: once, as the driver
+image is saved."
   (let ((package (find-package '#:spec-run))
         (table (cl:make-hash-table :test #'eq)))
     (do-symbols (symbol package)
