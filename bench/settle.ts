@@ -68,14 +68,22 @@ function processTicks(): Map<number, { ticks: number; name: string }> {
 export async function settle({ limitMs = 60_000, windowMs = 1000, quietShare = 0.25 }: SettleOptions = {}): Promise<Settled> {
   const started = performance.now();
   const ticksPerMs = 100 / 1000; // USER_HZ: /proc counts ticks of 10 ms
-  const first = processTicks();
+  // CPU ticks per process over the wait, window by window: a suite's processes are short-lived,
+  // so one that started during a window counts all its ticks (one that ended in it, its last
+  // window's are lost with it).
+  const used = new Map<number, { ticks: number; name: string }>();
+  let previous = processTicks();
   let machine = machineTicks();
   let busyShare = 1;
-  let last = first;
   for (;;) {
     await sleep(windowMs);
     const now = machineTicks();
-    last = processTicks();
+    const current = processTicks();
+    for (const [pid, { ticks, name }] of current) {
+      const spent = ticks - (previous.get(pid)?.ticks ?? 0);
+      if (spent > 0) used.set(pid, { ticks: (used.get(pid)?.ticks ?? 0) + spent, name });
+    }
+    previous = current;
     busyShare = now.total > machine.total ? (now.busy - machine.busy) / (now.total - machine.total) : 0;
     machine = now;
     if (busyShare < quietShare || performance.now() - started + windowMs > limitMs) break;
@@ -83,11 +91,10 @@ export async function settle({ limitMs = 60_000, windowMs = 1000, quietShare = 0
   const waitedMs = performance.now() - started;
   const own = new Set(processTree(process.pid));
   const busy: BusyProcess[] = [];
-  for (const [pid, { ticks, name }] of last) {
-    if (own.has(pid)) continue;
-    const cores = (ticks - (first.get(pid)?.ticks ?? ticks)) / ticksPerMs / waitedMs;
+  for (const [pid, { ticks, name }] of used) {
+    const cores = ticks / ticksPerMs / waitedMs;
     // Below 5% of a core is the machine's own murmur.
-    if (cores >= 0.05) busy.push({ pid, name, cores });
+    if (!own.has(pid) && cores >= 0.05) busy.push({ pid, name, cores });
   }
   busy.sort((a, b) => b.cores - a.cores);
   return { quiet: busyShare < quietShare, waitedMs, busyShare, busy };
