@@ -16,6 +16,12 @@
   "Each internal fbound symbol of SPEC-RUN -> (definition macro-p) as the driver image
 was saved; NIL during the image's warm-up, which has nothing to guard.")
 
+(defvar *harness-fdefns* #()
+  "Each noted symbol's FDEFN beside the function it held when noted: whatever way spec code
+changes a definition (DEFUN, DEFMACRO, SETF FDEFINITION or MACRO-FUNCTION, FMAKUNBOUND)
+replaces it, so that nothing changed is told by one slot read a symbol, after every
+top-level form, rather than by looking each definition up.")
+
 (defun harness-definition (symbol)
   "SYMBOL's definition and whether it is a macro's; NIL when it has none."
   (let ((macro (macro-function symbol)))
@@ -33,12 +39,22 @@ image is saved."
                  (not (eq (nth-value 1 (find-symbol (symbol-name symbol) package)) :external)))
         (let ((definition (harness-definition symbol)))
           (when definition (setf (gethash symbol table) definition)))))
-    (setf *harness-definitions* table)))
+    (setf *harness-fdefns*
+          (coerce (loop for symbol being the hash-keys of table
+                        for fdefn = (sb-int:find-fdefn symbol)
+                        when fdefn collect (cons fdefn (sb-kernel:fdefn-fun fdefn)))
+                  'simple-vector)
+          *harness-definitions* table)))
+
+(defun harness-unchanged-p ()
+  "True when no noted definition can have changed: every one's FDEFN holds what it held."
+  (and (= (length *harness-fdefns*) (hash-table-count *harness-definitions*))
+       (every (lambda (noted) (eq (sb-kernel:fdefn-fun (car noted)) (cdr noted))) *harness-fdefns*)))
 
 (defun restore-harness-definitions ()
   "Put back each internal definition spec code changed; the symbols put back."
   (let ((changed '()))
-    (when *harness-definitions*
+    (when (and *harness-definitions* (not (harness-unchanged-p)))
       (maphash (lambda (symbol noted)
                  (unless (eq (first (harness-definition symbol)) (first noted))
                    (push symbol changed)
