@@ -12,6 +12,9 @@
 //   --tap                               print TAP: the tables as comments, and a point per
 //                                       side-by-side figure saying it was produced, a TODO
 //                                       point (not ok) where it is past its aim
+//
+// Before measuring, it waits up to a minute for the machine to settle (bench/settle.ts) and
+// says what it waited for: what a suite run just before left busy.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname } from 'node:path';
@@ -24,6 +27,7 @@ import { runQuietBench } from './quiet.js';
 import { runLspBench } from './lsp.js';
 import { runDocumentsBench } from './documents.js';
 import { runListsBench } from './lists.js';
+import { settle, settledNote } from './settle.js';
 import { aimsVerdict, comparisonPoints, formatComparison, type BenchReport, type ComparisonRow } from './table.js';
 
 const args = process.argv.slice(2);
@@ -66,8 +70,10 @@ const benches: [string, () => Promise<string | BenchReport>][] = [
 const SIDE_BY_SIDE = ['runtime', 'documents'];
 const chosen = benches.filter(([name]) => (only.length ? only.includes(name) : !short || SIDE_BY_SIDE.includes(name)));
 
-const load = loadavg()[0];
 const say = (text: string) => console.log(tap ? text.replace(/^/gm, '# ') : text);
+const settled = settledNote(await settle());
+say(`Before measuring: ${settled}\n`);
+const load = loadavg()[0];
 const tables: string[] = [];
 const sideBySide: ComparisonRow[] = [];
 for (const [, run] of chosen) {
@@ -78,7 +84,7 @@ for (const [, run] of chosen) {
   sideBySide.push(...rows);
 }
 if (sideBySide.length) {
-  const title = `Side by side: spec-run / the alternative, from this one run (load average ${load.toFixed(1)} on ${cpus().length} cores at the start)`;
+  const title = `Side by side: spec-run / the alternative, from this one run (load average ${load.toFixed(1)} on ${cpus().length} cores at the start; ${settled})`;
   const table = `${formatComparison(title, sideBySide, true)}\n\n${aimsVerdict(sideBySide)}`;
   say(`${table}\n`);
   tables.unshift(table);

@@ -879,7 +879,6 @@ PID, this process's id as the host can signal it, for a driver forked by the zyg
   (use-client-version version)
   (setf *own-features* (copy-list *features*))
   (open-host-channel)
-  (note-harness-definitions)
   (setf *main-thread* sb-thread:*current-thread*
         *disabled-debugger-hook* sb-ext:*invoke-debugger-hook*
         sb-ext:*invoke-debugger-hook* #'report-thread-error)

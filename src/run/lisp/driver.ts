@@ -28,7 +28,8 @@ export const DRIVER_SOURCES = lispSources(import.meta.url, ['../../lisp-image/fr
 
 export function driverImage(): Promise<string> {
   // The warm-up runs a small document before the image is saved (driver.lisp): drivers start with its caches filled.
-  return ensureCoreImage({ name: 'driver', sources: DRIVER_SOURCES, systems: ['fiveam', 'bordeaux-threads'], finalForm: '(spec-run::warm-up)' });
+  // The harness's definitions are noted after it, once (guard.lisp): every driver starts with the table.
+  return ensureCoreImage({ name: 'driver', sources: DRIVER_SOURCES, systems: ['fiveam', 'bordeaux-threads'], finalForm: '(progn (spec-run::warm-up) (spec-run::note-harness-definitions))' });
 }
 
 /** Raised when the driver process ends while a command runs; `exitAt`, where spec code called EXIT, when it did. */

@@ -1,10 +1,11 @@
 ;;;; The harness's own definitions, kept from spec code. A document may define a
 ;;;; function under an exported name of SPEC-RUN (vocabulary.lisp), but the internal
 ;;;; ones are the harness: a document that redefined EMIT-POINT (or any function or
-;;;; macro a point passes through) could turn every failing check into a pass. Each
-;;;; driver notes its internal definitions before spec code runs; after every top-level
-;;;; form of spec code, and at the end of every command, a definition found changed is
-;;;; put back, and the change is a failing point at that form. This holds whatever the
+;;;; macro a point passes through) could turn every failing check into a pass. The driver
+;;;; image notes its internal definitions as it is saved, after its warm-up (driver.ts), so
+;;;; every driver starts with them, without walking the package for each document; after
+;;;; every top-level form of spec code, and at the end of every command, a definition found
+;;;; changed is put back, and the change is a failing point at that form. This holds whatever the
 ;;;; means (DEFUN, SETF FDEFINITION, FMAKUNBOUND, the package unlocked or not); spec code
 ;;;; runs in the driver's image, so code set on subverting it through SBCL's internals
 ;;;; (SB-KERNEL, the guard's own table) is beyond what the harness can see.
@@ -12,8 +13,14 @@
 (in-package #:spec-run)
 
 (defvar *harness-definitions* nil
-  "Each internal fbound symbol of SPEC-RUN -> (definition macro-p) as the driver
-started; NIL before then (the image's warm-up has nothing to guard).")
+  "Each internal fbound symbol of SPEC-RUN -> (definition macro-p) as the driver image
+was saved; NIL during the image's warm-up, which has nothing to guard.")
+
+(defvar *harness-fdefns* #()
+  "Each noted symbol's FDEFN beside the function it held when noted: whatever way spec code
+changes a definition (DEFUN, DEFMACRO, SETF FDEFINITION or MACRO-FUNCTION, FMAKUNBOUND)
+replaces it, so that nothing changed is told by one slot read a symbol, after every
+top-level form, rather than by looking each definition up.")
 
 (defun harness-definition (symbol)
   "SYMBOL's definition and whether it is a macro's; NIL when it has none."
@@ -23,7 +30,8 @@ started; NIL before then (the image's warm-up has nothing to guard).")
            (list (fdefinition symbol) nil)))))
 
 (defun note-harness-definitions ()
-  "Note SPEC-RUN's internal definitions, before any spec code runs."
+  "Note SPEC-RUN's internal definitions, before any spec code runs: once, as the driver
+image is saved."
   (let ((package (find-package '#:spec-run))
         (table (cl:make-hash-table :test #'eq)))
     (do-symbols (symbol package)
@@ -31,12 +39,22 @@ started; NIL before then (the image's warm-up has nothing to guard).")
                  (not (eq (nth-value 1 (find-symbol (symbol-name symbol) package)) :external)))
         (let ((definition (harness-definition symbol)))
           (when definition (setf (gethash symbol table) definition)))))
-    (setf *harness-definitions* table)))
+    (setf *harness-fdefns*
+          (coerce (loop for symbol being the hash-keys of table
+                        for fdefn = (sb-int:find-fdefn symbol)
+                        when fdefn collect (cons fdefn (sb-kernel:fdefn-fun fdefn)))
+                  'simple-vector)
+          *harness-definitions* table)))
+
+(defun harness-unchanged-p ()
+  "True when no noted definition can have changed: every one's FDEFN holds what it held."
+  (and (= (length *harness-fdefns*) (hash-table-count *harness-definitions*))
+       (every (lambda (noted) (eq (sb-kernel:fdefn-fun (car noted)) (cdr noted))) *harness-fdefns*)))
 
 (defun restore-harness-definitions ()
   "Put back each internal definition spec code changed; the symbols put back."
   (let ((changed '()))
-    (when *harness-definitions*
+    (when (and *harness-definitions* (not (harness-unchanged-p)))
       (maphash (lambda (symbol noted)
                  (unless (eq (first (harness-definition symbol)) (first noted))
                    (push symbol changed)
