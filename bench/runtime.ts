@@ -3,7 +3,7 @@
 // there) measured the same way in the same run, side by side with the ratio. Per server and round: spawn to the initialize answer, then 500
 // evaluate-lisp (+ 1 2) round trips (after 10 not counted), then the resident
 // memory of the server and every process below it. Each figure is the median of
-// 3 rounds. A raw line client is used, so the client's own cost stays small and
+// 5 rounds, the servers measured in turn, round by round. A raw line client is used, so the client's own cost stays small and
 // equal for both. Below the table, each goal is said met or not, and when not,
 // why, from a breakdown measured in the same run: Node's own start, the worker's
 // round trip without MCP, the same server in-process, and each process's memory.
@@ -29,7 +29,7 @@ const SPEC_RUN_SERVE = [process.execPath, join(root, SPEC_RUN_BIN), 'serve'];
 const NODE_ALONE = [process.execPath, '-e', `process.stdin.once('data', () => process.stdout.write('{"jsonrpc":"2.0","id":0,"result":{}}\\n'))`];
 /** The relay runs in V8's mode spec-run serve runs in (see bundles.ts), so the hop is compared like for like. */
 const NODE_RELAY = [process.execPath, '--no-opt', join(dirname(fileURLToPath(import.meta.url)), 'node-relay.js')];
-const ROUNDS = 3;
+const ROUNDS = 5;
 const CALLS = 500;
 const WARM_UP_CALLS = 10;
 
@@ -152,21 +152,37 @@ async function startOf(command: string[]): Promise<number> {
   }
 }
 
+type MeasuredServer = ServerFigures & { referenceStartMs?: number };
+
 /**
- * The figures of `command`, median of ROUNDS rounds after one not counted. With
- * `reference`, each round first measures that command's start too, so both starts
- * are taken on the same machine moment (others load it); its median is `referenceStartMs`.
+ * The figures of each of COMMANDS, medians of ROUNDS rounds after one not counted, the rounds
+ * taken in turn (one of each command, then again): a machine still settling or loaded by
+ * others during the measurement weighs on every command alike, not on the one measured
+ * first. With `reference`, each turn first measures that command's start too, so both starts
+ * are taken on the same machine moment; its median is `referenceStartMs`. A command that
+ * does not run, in its first round or a later one, is an Error in its place.
  */
-async function measureServer(command: string[], reference?: string[]): Promise<ServerFigures & { referenceStartMs?: number }> {
-  await measureRound(command).catch((error: Error) => {
-    throw new Error(`${command.join(' ')} does not run: ${error.message}`);
-  }); // not counted: fills caches (compiled files, core images, the page cache)
-  const rounds: ServerFigures[] = [];
+async function measureServers(commands: string[][], reference?: string[]): Promise<(MeasuredServer | Error)[]> {
+  const rounds: (ServerFigures[] | Error)[] = [];
+  const failed = (command: string[]) => (error: Error) => new Error(`${command.join(' ')} does not run: ${error.message}`);
+  // Not counted: fills caches (compiled files, core images, the page cache).
+  for (const command of commands) rounds.push(await measureRound(command).then(() => [], failed(command)));
   const referenceStarts: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     if (reference) referenceStarts.push(await startOf(reference));
-    rounds.push(await measureRound(command));
+    for (const [k, command] of commands.entries()) {
+      const taken = rounds[k];
+      if (taken instanceof Error) continue;
+      const round = await measureRound(command).catch(failed(command));
+      if (round instanceof Error) rounds[k] = round;
+      else taken.push(round);
+    }
   }
+  return rounds.map((taken) => (taken instanceof Error ? taken : { ...medians(taken), referenceStartMs: reference ? median(referenceStarts) : undefined }));
+}
+
+/** Each figure's median over ROUNDS. */
+function medians(rounds: ServerFigures[]): ServerFigures {
   const of = (pick: (f: ServerFigures) => number) => median(rounds.map(pick));
   return {
     startMs: of((f) => f.startMs),
@@ -182,7 +198,6 @@ async function measureServer(command: string[], reference?: string[]): Promise<S
     childrenRuns: of((f) => f.childrenRuns),
     serverWaitMs: of((f) => f.serverWaitMs),
     childrenWaitMs: of((f) => f.childrenWaitMs),
-    referenceStartMs: reference ? median(referenceStarts) : undefined,
   };
 }
 
@@ -317,15 +332,13 @@ export interface RuntimeBenchOptions {
 }
 
 export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promise<BenchReport> {
-  const ours = await measureServer(SPEC_RUN_SERVE, NODE_ALONE);
+  const peerCommands = options.peer ? [peerCommand(options.peer), [...NODE_RELAY, ...peerCommand(options.peer)]] : [];
+  const [ours, peerMeasured, relayedMeasured] = await measureServers([SPEC_RUN_SERVE, ...peerCommands], NODE_ALONE);
+  if (ours instanceof Error) throw ours;
   let peerMissing = options.peer ? undefined : 'no peer named (--peer) and none in ../shared/peers';
-  const peer = options.peer
-    ? await measureServer(peerCommand(options.peer)).catch((error: Error) => {
-        peerMissing = error.message.split('\n')[0].slice(0, 300);
-        return undefined;
-      })
-    : undefined;
-  const relayedPeer = peer && options.peer ? await measureServer([...NODE_RELAY, ...peerCommand(options.peer)]).catch(() => undefined) : undefined;
+  if (peerMeasured instanceof Error) peerMissing = peerMeasured.message.split('\n')[0].slice(0, 300);
+  const peer = peerMeasured instanceof Error ? undefined : peerMeasured;
+  const relayedPeer = peer && !(relayedMeasured instanceof Error) ? relayedMeasured : undefined;
   const breakdown: Breakdown = { nodeAloneStartMs: ours.referenceStartMs!, relayedPeer, rawWorker: await rawWorkerRoundTrips(), inProcess: await inProcessRoundTrips() };
   const overshoots = options.short ? [] : await timeoutOvershoots(SPEC_RUN_SERVE);
   const { nodeAloneStartMs, rawWorker, inProcess } = breakdown;
