@@ -650,7 +650,22 @@ export function markCode(text: string, code: readonly string[] = []): string {
 
 /** A sentence as tokens. */
 export function tokenize(sentence: string): Token[] {
-  return elidedOrdinals(problemsByPlace(quotedRanges(jsonMembers(streamReferences(namedValues(writersRoles(variableNames(imageNames(imagesRunIn(onceAsFrequency(nounOrVerb(memorySizes(labelsWithValues(tokensOf(markBareCommands(markCommands(sentence)))))))))))))))));
+  return elidedOrdinals(problemsByPlace(quotedRanges(jsonMembers(streamReferences(namedValues(writersRoles(variableNames(imageNames(imagesRunIn(onceAsFrequency(nounOrVerb(memorySizes(labelsWithValues(phrasalVerbs(tokensOf(markBareCommands(markCommands(sentence))))))))))))))))));
+}
+
+/** Particles that make a verb of saying or holding another verb ("gives up", "holds off", "gives way" is a phrase of its own). */
+const PARTICLE = /^(up|off|away|down|back|over)$/i;
+const SAYING = ['MENTION', 'SET', 'SHOWN'];
+
+/**
+ * "the run gives up on the command", "the executor holds off", "reads back": a verb of saying or holding with a particle
+ * after it that no phrase of the lexicon has is a phrasal verb, whose meaning is none of the verb's own ("gives up" says
+ * nothing is given): both words are not understood, so the sentence is never read as the verb alone would be.
+ */
+function phrasalVerbs(tokens: Token[]): Token[] {
+  const saying = (t: Token | undefined) => t?.kind === 'word' && !t.text.includes(' ') && t.concepts.some((c) => SAYING.includes(c));
+  const particle = (t: Token | undefined) => t?.kind === 'word' && PARTICLE.test(t.text);
+  return tokens.map((token, i) => (token.kind === 'word' && ((saying(token) && particle(tokens[i + 1])) || (particle(token) && saying(tokens[i - 1]))) ? { ...token, concepts: [] } : token));
 }
 
 /** A memory limit's name: the `memory` key, or a word of memory ("RAM"). */
