@@ -32,7 +32,7 @@ export function placeDropped(sentence: string, texts: readonly string[]): string
  * A sequence said between the parts of a sentence: "…, and then `x`", "followed by", "after that", "and finally". Not before
  * a verb of ending ("prints `x` and then fails"): a command ends after all it prints, which its end's check holds already.
  */
-const ENDING = String.raw`(?!\s+(?:it\s+|the\s+command\s+)?(?:fails|exits|ends|finishes|succeeds|returns|dies|times\s+out|(?:is|gets)\s+(?:killed|stopped|terminated))\b)`;
+const ENDING = String.raw`(?!\s+(?:it\s+|the\s+command\s+)?(?:fails?|exits?|ends?|finish(?:es)?|succeeds?|returns?|dies|die|times?\s+out|(?:is|are|gets?)\s+(?:killed|stopped|terminated))\b)`;
 const SEQUENCE_SAID = new RegExp(String.raw`(?:\band\s+then|,\s*then|\bfollowed\s+by|\bafter\s+that|\band\s+finally)\b${ENDING}`, 'i');
 
 /** Words of a check's interpretation that hold an order between two things (a first place alone holds none). */
