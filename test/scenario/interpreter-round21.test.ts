@@ -69,3 +69,30 @@ t.test('a command said never to have run is no subject of the clauses after it',
   const refused = points.find((p) => p.name.includes('never ran'));
   t.equal(refused?.ok, true, "the code is spec-run exec's, the only one there is", { points });
 });
+
+t.test('an abbreviation of the return value or code is the exit status; a verb of perceiving in the passive is one of showing', async (t) => {
+  t.match(thenParts('the RV of the runner shall be 3')?.join(' ') ?? '', /spec-run exec's exit status == 3/);
+  t.match(thenParts('RC is 0')?.join(' ') ?? '', /exit code == 0/);
+  // With no value, an abbreviation of the status says nothing checkable.
+  t.equal(thenParts('the RV of the runner is high'), null);
+  t.match(thenParts('the line `Exit Code: 7` shall be observed')?.join(' ') ?? '', /"Exit Code: 7"/);
+  // A signal is no text shown: "observed" of it stays unread.
+  t.equal(thenParts('no SIGKILL is observed'), null);
+  const { points } = await runScenarios('round21-observed', [
+    blockScenario('status', 'the configuration is', ['- run: "echo seen-here; exit 3"'], 'the line `seen-here` shall be observed', 'the RV of the runner shall be 3'),
+    blockScenario('other', 'the configuration is', ['- run: "echo elsewhere; exit 4"'], 'the line `seen-here` shall be observed', 'the RV of the runner shall be 3'),
+  ]);
+  const seen = points.filter((p) => p.name.includes('observed'));
+  const status = points.filter((p) => p.name.includes('RV'));
+  t.same(seen.map((p) => p.ok), [true, false], 'the line is seen where printed, not elsewhere', { points });
+  t.equal(status[0]?.ok, true, "spec-run exec's status is the command's 3", { points });
+});
+
+t.test('a contrast of a value is with the clause before, never a clause of the sentence\'s subject', (t) => {
+  const read = thenParts('the report opens with `Error: x`, and the exit status is 137, not 0')?.join(' ∧ ') ?? '';
+  t.match(read, /== 137/);
+  t.notMatch(read, /name "0"/);
+  // A text denied after the subject still is one.
+  t.match(thenParts('the report shows `a`, and not `b`')?.join(' ∧ ') ?? '', /"b"/);
+  t.end();
+});

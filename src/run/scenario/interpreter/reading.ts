@@ -460,6 +460,9 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
   parts.forEach((clause, index) => {
     // "…, while no output line of that report reads `x`": a clause of its own, said beside the one before.
     if (index > 0 && clause.length > 1 && clause[0].kind === 'word' && /^(while|whereas)$/i.test(clause[0].text)) clause = clause.slice(1);
+    // ", not 20": a contrast with the value of the clause before, which that clause's check already excludes; never a
+    // clause of the sentence's subject ("the report opens with …, and the status is 137, not 0": not "the report names no 0").
+    if (index > 0 && isContrast(clause)) return;
     const pronoun = clause.some((t) => t.kind === 'word' && PRONOUN.test(t.text));
     // The subject the sentence opens with, said of this clause when it names none of its own.
     let carried: Token[] = [];
@@ -499,8 +502,6 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
         return;
       }
     }
-    // ", not 20": a contrast with the value of the clause before, which that clause's check already excludes.
-    if (index > 0 && isContrast(clause)) return;
     // ", indicating a timeout", ", meaning it was stopped": what follows is a claim of its own.
     if (index > 0 && clause[0]?.kind === 'word' && PARTICIPLES.test(clause[0].text) && clause.length > 1) clause = clause.slice(1);
     // "… 1 to 10 and nothing after them": what an exact reading of the output already excludes.
