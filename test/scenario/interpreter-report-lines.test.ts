@@ -177,8 +177,8 @@ t.test('the lines of the --log file: how many, and the JSON members of one or of
   assertReadings(
     t,
     [
-      ['`logs/l.jsonl` is created and holds exactly one line, a JSON object with `"event":"timeout"` and `"exitCode":124`', 'the --log file logs/l.jsonl is created and has 1 line, a line holding "event":"timeout", "exitCode":124'],
-      ['The file `l.jsonl` holds exactly two lines, each a JSON object with `"context":"host"`', 'the --log file l.jsonl has 2 lines, each line holding "context":"host"'],
+      ['`logs/l.jsonl` is created and holds exactly one line, a JSON object with `"event":"timeout"` and `"exitCode":124`', 'the --log file logs/l.jsonl is created and has 1 line, a line, a JSON object, holding "event":"timeout", "exitCode":124'],
+      ['The file `l.jsonl` holds exactly two lines, each a JSON object with `"context":"host"`', 'the --log file l.jsonl has 2 lines, each line, a JSON object, holding "context":"host"'],
       ['`l.jsonl` receives a line with `"signal":"SIGTERM"`', 'the --log file l.jsonl has a line holding "signal":"SIGTERM"'],
     ],
     [

@@ -51,7 +51,7 @@ t.test('"the first line", naming no place, may be the first line spec-run exec p
 });
 
 t.test('a list "in order" is a sequence among the lines, unless "only" or "exactly" says it is all of them', async (t) => {
-  t.match(thenParts('the output lines are, in order, `a`, `b`, `c`')?.join(' ') ?? '', /contains "a" and "b" and "c", in this order/);
+  t.match(thenParts('the output lines are, in order, `a`, `b`, `c`')?.join(' ') ?? '', /as whole lines among its lines, "a" and "b" and "c", in this order/);
   // Said whole, the lines are these and no other.
   t.match(thenParts('its output is, line by line, `a`, `b` and `c`')?.join(' ') ?? '', /exactly "a", "b", "c"/);
   t.match(thenParts('the output is `a` followed by `b`')?.join(' ') ?? '', /is, line by line, "a" and "b"/);

@@ -127,7 +127,9 @@ const CONCEPTS: Record<string, string[]> = {
   COMPLETE: ['allowed to finish', 'allowed to complete', 'allowed to run to completion', 'allowed to run to the end', 'completes', 'complete', 'completed', 'completion', 'finishes', 'finish', 'finished', 'runs to completion', 'to the end', 'to its end', 'runs to the end', 'runs to its end', 'normally', 'normal', 'naturally', 'on its own', 'by itself', 'uninterrupted', 'undisturbed', 'allowed', 'left alone', 'returns', 'returned', 'exits normally'],
   FOREVER: ['indefinitely', 'forever', 'unbounded', 'unlimited', 'as long as it needs', 'as long as needed', 'no matter how long'],
   // outcome
-  EXIT: ['exit code', 'exit status', 'exit codes', 'return code', 'status code', 'exit value', 'status', 'code', 'exits', 'exit', 'exited', 'exiting', 'reported status', 'return value'],
+  EXIT: ['exit code', 'exit status', 'exit codes', 'return code', 'status code', 'exit value', 'status', 'code', 'exits', 'exit', 'exited', 'exiting', 'reported status', 'return value',
+    // Abbreviations of the return value or code, as test procedures write them ("the RV of the runner is 2", "RC is 0").
+    'rv', 'rc', 'retval', 'ret val', 'retcode', 'ret code'],
   SUCCEED: ['succeeded', 'succeeding', 'succeeds', 'succeed', 'success', 'successful', 'successfully', 'passes', 'pass', 'passed', 'ok'],
   FAIL: ['fails', 'fail', 'failed', 'failure', 'failing', 'unsuccessful', 'blocked', 'blocks', 'block', 'non-zero', 'nonzero', 'error', 'errors'],
   // output
@@ -174,7 +176,7 @@ const CONCEPTS: Record<string, string[]> = {
   PATH: ['path', 'paths', 'absolute path', 'relative path'],
   REQUIRED: ['required', 'requires', 'require', 'must be', 'needs to be', 'expected', 'mandatory', 'needed', 'allowed range', 'range'],
   // "the exit code shown and returned": the code the report shows and spec-run gives back, never a command that ran to its end (COMPLETE's "returned").
-  SHOWN: ['shown and returned', 'returned and shown', 'reported and returned', 'printed and returned', 'showing', 'fully', 'completely', 'entirely', 'in its entirety', 'untruncated', 'uncut', 'sees', 'see', 'seen', 'shown', 'show', 'shows', 'displayed', 'display', 'displays', 'kept', 'keeps', 'keep', 'retained', 'preserved', 'reported', 'reports', 'report', 'visible', 'included', 'includes', 'appear', 'appears', 'printed', 'captured', 'capture', 'surfaced', 'presented', 'returned', 'relayed', 'passed on', 'passed through', 'in full', 'full', 'whole', 'entire', 'complete output', 'all'],
+  SHOWN: ['shown and returned', 'returned and shown', 'reported and returned', 'printed and returned', 'showing', 'fully', 'completely', 'entirely', 'in its entirety', 'untruncated', 'uncut', 'sees', 'see', 'seen', 'observed', 'observable', 'noticed', 'witnessed', 'shown', 'show', 'shows', 'displayed', 'display', 'displays', 'kept', 'keeps', 'keep', 'retained', 'preserved', 'reported', 'reports', 'report', 'visible', 'included', 'includes', 'appear', 'appears', 'printed', 'captured', 'capture', 'surfaced', 'presented', 'returned', 'relayed', 'passed on', 'passed through', 'in full', 'full', 'whole', 'entire', 'complete output', 'all'],
   OMITTED: ['omitted', 'omit', 'omits', 'omission', 'dropped', 'drop', 'discarded', 'truncated', 'truncation', 'truncate', 'truncates', 'cut', 'elided', 'suppressed', 'left out', 'skipped', 'clipped', 'trimmed', 'hidden', 'remaining', 'rest', 'beyond', 'extra', 'excess', 'overflow'],
   WRITE: ['printing', 'writing', 'emitting', 'echoing', 'writes', 'write', 'wrote', 'written', 'prints', 'print', 'emits', 'emit', 'emitted', 'produces', 'produce', 'produced', 'echoes', 'echo', 'outputs', 'logs', 'spits out', 'generates', 'sends'],
   FIRST: ['first', 'earliest', 'leading', 'top', 'opening', 'initial'],
@@ -650,7 +652,22 @@ export function markCode(text: string, code: readonly string[] = []): string {
 
 /** A sentence as tokens. */
 export function tokenize(sentence: string): Token[] {
-  return elidedOrdinals(problemsByPlace(quotedRanges(jsonMembers(streamReferences(namedValues(writersRoles(variableNames(imageNames(imagesRunIn(onceAsFrequency(nounOrVerb(memorySizes(labelsWithValues(tokensOf(markBareCommands(markCommands(sentence)))))))))))))))));
+  return elidedOrdinals(problemsByPlace(quotedRanges(jsonMembers(streamReferences(namedValues(writersRoles(variableNames(imageNames(imagesRunIn(onceAsFrequency(nounOrVerb(memorySizes(labelsWithValues(phrasalVerbs(tokensOf(markBareCommands(markCommands(sentence))))))))))))))))));
+}
+
+/** Particles that make a verb of saying or holding another verb ("gives up", "holds off", "gives way" is a phrase of its own). */
+const PARTICLE = /^(up|off|away|down|back|over)$/i;
+const SAYING = ['MENTION', 'SET', 'SHOWN'];
+
+/**
+ * "the run gives up on the command", "the executor holds off", "reads back": a verb of saying or holding with a particle
+ * after it that no phrase of the lexicon has is a phrasal verb, whose meaning is none of the verb's own ("gives up" says
+ * nothing is given): both words are not understood, so the sentence is never read as the verb alone would be.
+ */
+function phrasalVerbs(tokens: Token[]): Token[] {
+  const saying = (t: Token | undefined) => t?.kind === 'word' && !t.text.includes(' ') && t.concepts.some((c) => SAYING.includes(c));
+  const particle = (t: Token | undefined) => t?.kind === 'word' && PARTICLE.test(t.text);
+  return tokens.map((token, i) => (token.kind === 'word' && ((saying(token) && particle(tokens[i + 1])) || (particle(token) && saying(tokens[i - 1]))) ? { ...token, concepts: [] } : token));
 }
 
 /** A memory limit's name: the `memory` key, or a word of memory ("RAM"). */

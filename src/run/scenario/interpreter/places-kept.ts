@@ -27,3 +27,23 @@ export function placeDropped(sentence: string, texts: readonly string[]): string
   if (said === null) return [];
   return texts.some((text) => PLACE_HELD.test(text.replace(/"(?:[^"\\]|\\.)*"/g, '""'))) ? [] : [said[0]];
 }
+
+/**
+ * A sequence said between the parts of a sentence: "…, and then `x`", "followed by", "after that", "and finally". Not before
+ * a verb of ending ("prints `x` and then fails"): a command ends after all it prints, which its end's check holds already.
+ */
+const ENDING = String.raw`(?!\s+(?:it\s+|the\s+command\s+)?(?:fails?|exits?|ends?|finish(?:es)?|succeeds?|returns?|dies|die|times?\s+out|(?:is|are|gets?)\s+(?:killed|stopped|terminated))\b)`;
+const SEQUENCE_SAID = new RegExp(String.raw`(?:\band\s+then|,\s*then|\bfollowed\s+by|\bafter\s+that|\band\s+finally)\b${ENDING}`, 'i');
+
+/** Words of a check's interpretation that hold an order between two things (a first place alone holds none). */
+const ORDER_HELD = /\b(?:order|after|before|follows|precedes|followed|then|next|consecutive|line\s+by\s+line|ends?\s+with|last)\b/i;
+
+/**
+ * "The report opens with `a`, shows `b` and then `c`": the words of a sequence SENTENCE says (outside quotes) where none
+ * of the checks' TEXTS holds an order, or []. Read as its parts alone, the sentence would pass with `c` anywhere.
+ */
+export function orderDropped(sentence: string, texts: readonly string[]): string[] {
+  const said = SEQUENCE_SAID.exec(sentence.replace(/`[^`]*`|“[^”]*”|"[^"]*"/g, '``'));
+  if (said === null) return [];
+  return texts.some((text) => ORDER_HELD.test(text.replace(/"(?:[^"\\]|\\.)*"/g, '""'))) ? [] : [said[0]];
+}

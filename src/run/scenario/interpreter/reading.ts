@@ -392,6 +392,15 @@ export function subjectOf(clause: Token[]): Token[] {
 
 const PRONOUN = /^(it|they|its|their)$/i;
 
+/**
+ * "the first command never ran, and the exit code is 2": a command said never to have run has no exit code, output or
+ * report of its own, so it is no subject a later clause's status or text is said of (that status is the run's, or unread).
+ */
+function neverRan(clause: Token[]): boolean {
+  const at = clause.findIndex((t) => t.kind === 'word' && t.concepts.includes('RUNS'));
+  return at > 0 && clause.slice(0, at).some((t) => t.kind === 'word' && t.concepts.includes('NOT'));
+}
+
 /** The subject a clause names, which a later pronoun refers to: its opening command or report, the executor, a command; none when it is not plain. */
 function namedSubject(clause: Token[]): Token[] {
   const opening = subjectOf(clause);
@@ -442,6 +451,8 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
   let lastRead: Token[] | null = null;
   // "`sleep 4` is stopped after two seconds and reported with exit code 124": a clause that names no command is said of the one the first clause opens with.
   const subject = subjectOf(parts[0] ?? []);
+  // Once a clause says a command never ran, no subject is carried into the clauses after it (see neverRan).
+  let carrying = !neverRan(parts[0] ?? []);
   // "It" (or "Its") opening the sentence: the command the step before spoke of.
   const it = parts[0]?.[0]?.kind === 'word' && /^(It|Its)$/.test(parts[0][0].text) ? parts[0][0] : undefined;
   // Once a clause names a subject of its own ("…, the executor prints …, and it exits"), a later pronoun is that one's.
@@ -449,13 +460,19 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
   parts.forEach((clause, index) => {
     // "…, while no output line of that report reads `x`": a clause of its own, said beside the one before.
     if (index > 0 && clause.length > 1 && clause[0].kind === 'word' && /^(while|whereas)$/i.test(clause[0].text)) clause = clause.slice(1);
+    // ", not 20": a contrast with the value of the clause before, which that clause's check already excludes; never a
+    // clause of the sentence's subject ("the report opens with …, and the status is 137, not 0": not "the report names no 0").
+    if (index > 0 && isContrast(clause)) return;
     const pronoun = clause.some((t) => t.kind === 'word' && PRONOUN.test(t.text));
     // The subject the sentence opens with, said of this clause when it names none of its own.
     let carried: Token[] = [];
     // "Its report shows …, and the output line `x`": a part of the report opening a later clause of a sentence "It" opens is that command's part.
     const lead = clause.find((t) => !isFunction(t));
     const partOfIt = index > 0 && it !== undefined && lead?.kind === 'word' && lead.concepts.some((c) => ['OUTPUT', 'MESSAGE', 'NOTICE'].includes(c)) && !namesOne(clause, [it]) ? [it] : null;
-    if (index > 0 && partOfIt === null && namesOne(clause, subject)) referent = namedSubject(clause);
+    if (index > 0 && partOfIt === null && namesOne(clause, subject)) {
+      referent = neverRan(clause) ? null : namedSubject(clause);
+      if (referent === null) carrying = false;
+    }
     else if (index > 0 && pronoun && referent !== null) {
       const said = referent.length > 0 ? readOne([...referent, ...clause.filter((t) => !(t.kind === 'word' && /^(it|they)$/i.test(t.text)))], options) : null;
       if (said && 'value' in said) {
@@ -467,7 +484,7 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
       }
       missing.push(clause.map((t) => t.text).join(' '));
       return;
-    } else if (index > 0 && (subject.length > 0 || placedReferent(referent) || partOfIt !== null)) {
+    } else if (index > 0 && carrying && (subject.length > 0 || placedReferent(referent) || partOfIt !== null)) {
       // Said of the command a clause in between named by its place, if one did ("the first …, the second has X but no Y"),
       // also where the sentence opens with no subject ("a configuration lists …, the second command runs `b` | with …").
       const reportOf = partOfIt ?? (placedReferent(referent) ? referent! : subject);
@@ -485,8 +502,6 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
         return;
       }
     }
-    // ", not 20": a contrast with the value of the clause before, which that clause's check already excludes.
-    if (index > 0 && isContrast(clause)) return;
     // ", indicating a timeout", ", meaning it was stopped": what follows is a claim of its own.
     if (index > 0 && clause[0]?.kind === 'word' && PARTICIPLES.test(clause[0].text) && clause.length > 1) clause = clause.slice(1);
     // "… 1 to 10 and nothing after them": what an exact reading of the output already excludes.

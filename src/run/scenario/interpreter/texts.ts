@@ -226,7 +226,8 @@ export const statusValue = (text: string) => /^(Timeout|Memory limit) \((signal 
 export const reports = (a: Args) => a.tokens.some((t) => t.kind === 'word' && /^reports$/i.test(t.text));
 
 /** How the place holds the texts. */
-type Presence = 'holds' | 'begins' | 'ends' | 'is';
+/** How the place holds the texts; 'lines': each a whole line of it, in the order listed, other lines among them. */
+type Presence = 'holds' | 'begins' | 'ends' | 'is' | 'lines';
 
 const is = (t: Token | undefined, ...concepts: string[]) => t?.kind === 'word' && t.concepts.some((c) => concepts.includes(c));
 /** A text a sentence gives: quoted, or a path ("prints /workspace"). */
@@ -334,6 +335,11 @@ export const oneOfLines = (a: Args): boolean =>
 /** Whether the parts of a place hold TEXTS as PRESENCE says, in order when ORDERED (on consecutive lines when ADJACENT; each text NEXT says so on the line after the one before it). */
 function holds(parts: string[], texts: string[], presence: Presence, ordered: boolean, adjacent: boolean, next?: boolean[]): boolean {
   const joined = parts.join('\n');
+  if (presence === 'lines') {
+    let found = 0;
+    for (const line of joined.split('\n')) if (found < texts.length && isText(line, texts[found])) found++;
+    return found === texts.length;
+  }
   // "the headline is `…`" (one line); "the output is `a`, then `b`" (its lines, and nothing else).
   if (presence === 'is') {
     const lines = parts.filter((p) => p.trim() !== '');
@@ -869,10 +875,12 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   // "the output lines are, in order, `a`, `b`, `c`": a sequence among the lines, in that order; the whole of them only where "only", "exactly", "line by line" or "consists of" (shapes.ts) says so.
   const whole = a.tokens.some((t, i) => is(t, 'EXACTLY') || (t.kind === 'word' && /^line$/i.test(t.text) && /^by$/i.test(a.tokens[i + 1]?.text ?? '') && /^line$/i.test(a.tokens[i + 2]?.text ?? '')));
   const sequenceAmong = texts.length > 1 && !whole && a.tokens.some((t) => is(t, 'ORDER') && /^in\s+(?:this\s+|that\s+|the\s+same\s+)?order$/i.test(t.text));
+  // "the output lines are, in order, `a`, `b`": said to be lines, each text is a whole line (never a part of one), in that order.
+  const linesSaid = sequenceAmong && copula && a.tokens.some((t) => t.kind === 'word' && /^lines$/i.test(t.text));
   const blockIs = !sequenceAmong && copula && !verb && reportedAt < 0 && roleAt < 0 && !a.tokens.some((t) => is(t, 'FILLER')) && !first && !last && nth === undefined && named !== null && (place as Place).output === true && (ordered || texts.length === 1) && !a.negated && !only && !each;
   // "the announcement line reads `[1/1] host: …`": a text from its progress mark on, said to be what the line reads, is the whole line.
   const wholeAnnouncement = place === PLACES.announcement && texts.length === 1 && /^\[\d+\/\d+\] /.test(texts[0]) && !/…|\.\.\./.test(texts[0]) && /\(timeout [^)]+\)$/.test(texts[0].trim()) && a.tokens.some((t) => t.kind === 'word' && /^(reads|read|is)$/i.test(t.text)) && !a.tokens.some((t) => t.kind === 'word' && /^(contains|includes|mentions|names|has|says|shows)$/i.test(t.text));
-  const presence: Presence = blockIs || wholeLine || wholeAnnouncement ? 'is' : sequenceAmong ? 'holds' : first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || oneLine || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
+  const presence: Presence = blockIs || wholeLine || wholeAnnouncement ? 'is' : linesSaid ? 'lines' : sequenceAmong ? 'holds' : first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || oneLine || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
   const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
   if (ordinal.length > 1 || (ordinal.length > 0 && run !== undefined)) return null;
   const index: Which = run !== undefined ? { run } : ordinal[0]?.index;
@@ -913,7 +921,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     if (texts.length !== 2 || ordered) return null;
     return report(a, index, `a line of ${place.name} contains ${JSON.stringify(texts[0])} and says ${JSON.stringify(texts[1])}`, where, (parts) => parts.some((p) => holds([p], texts, 'holds', false, false)));
   }
-  const says = presence === 'begins' ? 'begins with' : presence === 'ends' ? 'ends with' : presence === 'is' ? (texts.length > 1 ? 'is, line by line,' : 'is') : 'contains';
+  const says = presence === 'lines' ? 'has, as whole lines among its lines,' : presence === 'begins' ? 'begins with' : presence === 'ends' ? 'ends with' : presence === 'is' ? (texts.length > 1 ? 'is, line by line,' : 'is') : 'contains';
   const order = ordered && presence !== 'is' ? (adjacent ? ', on consecutive lines in this order' : next?.some(Boolean) ? ', in this order (the texts of a range on consecutive lines)' : ', in this order') : '';
   const quoted = texts.map((x) => JSON.stringify(x));
   // "begins with `a` and shows `b`": the first text begins it, the others are in it.
@@ -925,7 +933,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   }
   // A text the command may print is sought among its own lines, never in the executor's notes on them; of the output, whatever the verb
   // and whichever line ("the output begins with `7`"). A line of a block of the report by its place ("the first line under `Output:`") is as shown.
-  const sought = blockIs ? { ...where, name: `${where.name} (the notes on its lines aside)`, of: (c: CommandRecord, o: Observation) => where.of(c, o).filter((l) => !noteOnLines(l) || texts.some((x) => isText(l, x))) } : (presence === 'holds' && nth === undefined) || place === PLACES.shown ? printedLines(where, texts) : where;
+  const sought = blockIs ? { ...where, name: `${where.name} (the notes on its lines aside)`, of: (c: CommandRecord, o: Observation) => where.of(c, o).filter((l) => !noteOnLines(l) || texts.some((x) => isText(l, x))) } : ((presence === 'holds' || presence === 'lines') && nth === undefined) || place === PLACES.shown ? printedLines(where, texts) : where;
   const partName = nth === undefined ? sought.name : `${nth === 'last' ? 'the last' : `part ${nth + 1}`} of ${place.name}`;
   const pick = (parts: string[]) => (nth === undefined ? parts : nth === 'last' ? parts.slice(-1) : parts.slice(nth, nth + 1));
   // "line `15` is not shown": a text named a line is a whole line denied, never its figure anywhere (the notice "(15 lines omitted)" holds one).

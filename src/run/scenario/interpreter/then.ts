@@ -14,7 +14,7 @@ import { placeInDocument } from '../../../parse/block-place.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
 import { durationRanges, elidedTimeUnits } from './quantities.js';
 import { numbersDropped } from './numbers-kept.js';
-import { placeDropped } from './places-kept.js';
+import { orderDropped, placeDropped } from './places-kept.js';
 import { DURATION_FAULTS, FAULTS } from './faults.js';
 import { interfacesListed, isInterfaceName } from './interfaces.js';
 import { messageShown, placements } from './configured-message.js';
@@ -1549,8 +1549,11 @@ const RULES: Rule<Check>[] = [
       const notesSought = objects.some((m) => m.ofNotes);
       const where = nowhere ? 'the report (all the run printed, its quotations of command lines left out) names' : labels !== null ? `the ${labels.map((l) => JSON.stringify(l)).join(' or ')} line names` : streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? (notesSought ? 'the output shown contains' : 'the lines the command printed in the output shown contains') : 'the messages name';
       // A place is an error's own: what is named with it, that error names, never another one.
-      const placed = objects.some((m) => m.place !== undefined);
-      const text = neg(a.negated, `${where} ${objects.map((m) => m.text).join(' and ')}${placed ? ', all in one error' : ''}`);
+      // "for `5x` the message says `…`", "for `abc`, the error reads …": what is said is said of the value named, so one message names both.
+      const verbAt = a.tokens.findIndex((t) => slotsOf(t).some((s) => MENTION_SLOTS.includes(s)));
+      const scoped = objects.length > 1 && a.tokens.some((t, i) => t.kind === 'word' && /^for$/i.test(t.text) && a.tokens[i + 1]?.kind === 'entity' && i < verbAt);
+      const placed = objects.some((m) => m.place !== undefined) || scoped;
+      const text = neg(a.negated, `${where} ${objects.map((m) => m.text).join(' and ')}${placed ? (scoped ? ', all in one message' : ', all in one error') : ''}`);
       /** SHOWN gives the text where a thing is sought: with the notes on the output where NOTES. */
       const holding = (shown: (notes: boolean) => string, c: CommandRecord | undefined, o: Observation): boolean[] => (placed ? [namedByOneError(objects, shown(notesSought), c, o)] : objects.map((m) => m.test(shown(m.ofNotes === true), c, o)));
       const named = (shown: (notes: boolean) => string, c: CommandRecord | undefined, o: Observation): Verdict => {
@@ -2174,11 +2177,13 @@ const RULES: Rule<Check>[] = [
       // Said of a line the clause names (a line, an object, "it", "line 2"), never of members alone ("… holds two lines with `…`": each or one, not said).
       if (positions.length === 0 && !a.tokens.some((t) => t.kind === 'word' && (/^(it|line|record)$/i.test(t.text) || t.concepts.includes('JSON_LINE')))) return null;
       const nth = positions[0]?.line;
+      const object = saysJsonObject(a);
+      const kind = object ? ', a JSON object,' : '';
       return {
-        text: nth === undefined ? `one line of the --log file holds ${members.join(', ')}` : `line ${nth} of the --log file holds ${members.join(', ')}`,
+        text: nth === undefined ? `one line of the --log file${kind} holds ${members.join(', ')}` : `line ${nth} of the --log file${kind} holds ${members.join(', ')}`,
         evaluate: (o) => {
           if (!o.log?.lines) return { ok: false, actual: o.log ? `${o.log.name} was not created` : 'the run has no --log file' };
-          const holding = (line: string) => members.every((m) => line.includes(m));
+          const holding = (line: string) => members.every((m) => line.includes(m)) && (!object || isJsonObject(line));
           const ok = nth === undefined ? o.log.lines.some(holding) : nth >= 1 && nth <= o.log.lines.length && holding(o.log.lines[nth - 1]);
           return { ok, actual: o.log.lines.join(' ⏎ ').slice(0, 600) };
         },
@@ -2208,7 +2213,9 @@ const RULES: Rule<Check>[] = [
       // "holds exactly one line" is a count; "a line with …", one line among them; "each a JSON object with …", every line.
       // "two lines with …": each of them or one, not said.
       if ((count === undefined && members.length === 0) || (each && members.length === 0) || (a.has('EXACTLY') && count === undefined) || (count !== undefined && count > 1 && members.length > 0 && !each)) return null;
-      const said = [count === undefined ? null : `${count} line${count === 1 ? '' : 's'}`, members.length === 0 ? null : `${each ? 'each line' : 'a line'} holding ${members.join(', ')}`].filter((x) => x !== null).join(', ');
+      const object = saysJsonObject(a);
+      const lineSaid = `${each ? 'each line' : 'a line'}${object ? ', a JSON object,' : ''}`;
+      const said = [count === undefined ? null : `${count} line${count === 1 ? '' : 's'}`, members.length === 0 && !object ? null : members.length === 0 ? lineSaid.replace(/,$/, '') : `${lineSaid} holding ${members.join(', ')}`].filter((x) => x !== null).join(', ');
       return {
         text: `the --log file ${file} ${a.has('CREATE') ? 'is created and ' : ''}has ${said}`,
         evaluate(o) {
@@ -2216,8 +2223,8 @@ const RULES: Rule<Check>[] = [
           if (o.log.name !== file && !o.log.name.endsWith(`/${file}`)) return { ok: false, actual: `the --log file is ${o.log.name}` };
           const lines = o.log.lines;
           if (lines === null) return { ok: false, actual: `${o.log.name} was not created` };
-          const holding = (line: string) => members.every((m) => line.includes(m));
-          const ok = (count === undefined || lines.length === count) && (members.length === 0 || (each ? lines.length > 0 && lines.every(holding) : lines.some(holding)));
+          const holding = (line: string) => members.every((m) => line.includes(m)) && (!object || isJsonObject(line));
+          const ok = (count === undefined || lines.length === count) && ((members.length === 0 && !object) || (each ? lines.length > 0 && lines.every(holding) : lines.some(holding)));
           return { ok, actual: `${lines.length} line(s): ${lines.join(' ⏎ ').slice(0, 600)}` };
         },
       };
@@ -2676,6 +2683,22 @@ function engineListingNone(sentence: string): string {
 }
 
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check; texts said to follow follow the texts the sentence quoted before them. */
+/**
+ * "a JSON object with …", "each line is a JSON object": a line said to be an object is one JSON object, parsed, never a
+ * text that merely holds the members ("object" alone, as the lexicon's word for a log line, says no more than a line).
+ */
+const saysJsonObject = (a: Args) => a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('JSON_LINE') && /^json\s+(object|record|document)s?$/i.test(t.text));
+
+/** Whether LINE is one JSON object (not an array, a string or a number). */
+function isJsonObject(line: string): boolean {
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
 export function readThen(sentence: string): Reading<Check> {
   // What `docker ps` (`-a`) lists is the engine's containers: read only where it is said to list none of the run's (below); else not read.
   const text = engineListingNone(sentence);
@@ -2708,6 +2731,8 @@ export function readThen(sentence: string): Reading<Check> {
   if (dropped.length > 0) return { ok: false, notUnderstood: dropped, reason: 'a number of the sentence that no fact of its reading holds: a clause dropped, or read as another' };
   const placeLost = placeDropped(text, parts.map((p) => p.text));
   if (placeLost.length > 0) return { ok: false, notUnderstood: placeLost, reason: 'a place in the order of the lines that no fact of its reading holds' };
+  const orderLost = orderDropped(text, parts.map((p) => p.text));
+  if (orderLost.length > 0) return { ok: false, notUnderstood: orderLost, reason: 'a sequence between its parts that no fact of its reading holds' };
   const denied = selfDenied(parts);
   if (denied !== null) return { ok: false, notUnderstood: [], reason: `it reads as a fact and its own denial (${denied}), which no run passes: a word is read in another sense than the writer's` };
   return { ...reading, parts };
