@@ -265,16 +265,18 @@ export class RuntimeSession {
 
   /**
    * Why the worker that held the stdin lease was ended (it stopped answering; see StdinLease),
-   * until an answer says so. It had taken no request (one it had is answered as lost when
-   * adopted), so the next one runs in the fresh worker, its answer noting that state was lost;
-   * until then no worker is leased stdin, or a fresh one would answer without the note.
+   * until an answer says so. It had no job Node took over (one it had is answered when adopted,
+   * and the next evaluation finds the worker ended, its exit saying why), so the next one runs
+   * in the fresh worker, its answer noting that state was lost; until then no worker is leased
+   * stdin, or a fresh one would answer without the note.
    */
   private endedWhileLeased?: string;
 
   /** `worker`, which held the stdin lease, stopped answering and was ended; a fresh one starts. */
   workerUnresponsive(worker: LispWorker): void {
-    if (this.current !== worker) return;
-    this.endedWhileLeased = 'it held the client\'s input and stopped answering, so it was ended';
+    const exit = worker.exit;
+    if (this.current !== worker || !exit) return;
+    this.endedWhileLeased = describeExit(exit);
     this.worker = undefined;
     this.replaced = [worker];
     this.current = undefined;
@@ -430,6 +432,7 @@ function answerOrSilence(worker: LispWorker, request: EvaluationRequest, signal?
 const FATAL_LINE = /^(Heap exhausted|fatal error|GC invariant lost|Unhandled memory fault|Control stack exhausted)/i;
 
 function describeExit(exit: WorkerExit): string {
+  if (exit.endedBecause) return exit.endedBecause;
   const how = exit.signal ? `was ended by signal ${exit.signal}` : `exited with code ${exit.code}`;
   const lines = exit.outputTail
     .split('\n')

@@ -27,6 +27,9 @@ const STALE_MS = 800;
 /** Asked back and not handed back within this, its process stopped: the worker is ended (its end gives the lease back). */
 const REVOKE_WAIT_MS = 600;
 
+/** Why a worker that would not hand the lease back was ended, as its user is told (see LispWorker.stop). */
+const ENDED_UNRESPONSIVE = "it held the client's input and stopped answering, so it was ended";
+
 /** A file each lease's grant and return is logged to, when set (tests see which way a lease came back). */
 const LOG = process.env.SPEC_RUN_SERVE_LEASE_LOG;
 const log = (line: string) => {
@@ -104,7 +107,7 @@ export class StdinLease {
     } else if (this.unresponsive(held, now)) {
       clearInterval(held.timer);
       this.endedSeq = held.seq;
-      void held.worker.stop(100);
+      void held.worker.stop(100, ENDED_UNRESPONSIVE);
     }
   };
 
@@ -134,7 +137,8 @@ export class StdinLease {
     // The input ended (or failed, or cannot be read there): Node reads it to its end, no more leases.
     if (['eof', 'error', 'unable'].includes(returned.reason)) this.ended = true;
     if (this.closed) return;
-    // (With a job in flight, that job is the one answered as lost.)
+    // With a job, the session learns of the end from that job's answer (lost, or a client's reply it
+    // may have cut) and the next evaluation's note; the worker's exit says why either way.
     if (returned.reason === 'exited' && returned.seq === this.endedSeq && !returned.job) this.session.workerUnresponsive(worker);
     const job = returned.job;
     if (job) {

@@ -149,6 +149,8 @@ export class WorkerExit extends Error {
     readonly code: number | null,
     readonly signal: NodeJS.Signals | null,
     readonly outputTail: string,
+    /** Why Node ended the process, when it ended it for a reason the user is told (see LispWorker.stop). */
+    readonly endedBecause?: string,
   ) {
     super(`the Lisp process ended (${signal ? `signal ${signal}` : `exit code ${code}`})`);
   }
@@ -226,8 +228,8 @@ export class LispWorker {
     this.exited = child.exited.then((exit: ChildExit) => {
       const ended = namespacedExit(exit, child.outputTail);
       this.ended = exit.error
-        ? new WorkerExit(null, null, exit.error.message)
-        : new WorkerExit(ended.exit.code, ended.exit.signal, ended.tail);
+        ? new WorkerExit(null, null, exit.error.message, this.endedBecause)
+        : new WorkerExit(ended.exit.code, ended.exit.signal, ended.tail, this.endedBecause);
       // An answer to the client it had begun, whose completion line Node had not read.
       const mark = marks?.read<WorkerAnswer>();
       const pending = this.pending;
@@ -340,6 +342,11 @@ export class LispWorker {
 
   get alive(): boolean {
     return this.ended === undefined;
+  }
+
+  /** How the process ended, once it has (set before `exited` settles and before a lease it held comes back). */
+  get exit(): WorkerExit | undefined {
+    return this.ended;
   }
 
   /** Set when the worker ended while it owed the client a line: part of one may stand unfinished on the client's stream. */
@@ -538,8 +545,16 @@ export class LispWorker {
     return state === undefined ? undefined : state === 'T' || state === 't';
   }
 
-  /** Ends the process: SIGTERM (the worker exits at once on it), then SIGKILL. */
-  async stop(graceMs = 200): Promise<void> {
+  /** Why Node is ending the process, when it said (see stop). */
+  private endedBecause?: string;
+
+  /**
+   * Ends the process: SIGTERM (the worker exits at once on it), then SIGKILL. `because` says
+   * why, for the user: its exit then carries it, whoever learns of that exit first (an
+   * evaluation answered as lost, the next one noting that state was lost).
+   */
+  async stop(graceMs = 200, because?: string): Promise<void> {
+    if (because !== undefined && !this.ended) this.endedBecause = because;
     this.child.input(REQUESTS_FD).end();
     await this.child.stop(graceMs);
   }

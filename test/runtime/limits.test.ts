@@ -1,5 +1,6 @@
 // configure-limits, and what the timeout does to code that will not finish.
 import t from 'tap';
+import { backstopMs } from '../../src/runtime/session.js';
 import { SdkSession, stopProcess, WORKER_PID_CODE } from './helpers.js';
 
 const session = await SdkSession.open();
@@ -106,7 +107,11 @@ t.test('a worker that stops answering altogether is ended after the timeout and 
   const answer = await session.evaluate('(+ 1 2)');
   const elapsed = (Date.now() - started) / 1000;
   const next = (await session.evaluate('(+ 1 2)')).text;
-  t.ok(elapsed < 2.5, `answered after ${elapsed} s`);
+  // Answered without waiting on the stopped worker for ever, however loaded the machine: within three
+  // of its backstops (the answer before, whose completion line it may not have written; the wait for
+  // that line; this request's own) and a fresh worker's start.
+  const bound = (3 * backstopMs(1000) + 2000) / 1000;
+  t.ok(elapsed < bound, `answered after ${elapsed} s (at most ${bound} s)`);
   if (answer.isError) {
     t.match(answer.text, /^\[ERROR\] TIMEOUT\n[\s\S]*stopped answering[\s\S]*was lost/, 'the request reached the stopped worker: lost with it');
     t.equal(next, '=> 3', 'the loss is said once');

@@ -173,6 +173,32 @@ t.test('a worker stopped (SIGSTOP) while it holds the lease idle: Node takes the
   t.equal(await client.close(), 0);
 });
 
+t.test('a worker stopped while it writes an answer it read under the lease, to a client that does not read: Node ends it, the cut line is ended and answered as lost, and the next answer says why the state was lost', async (t) => {
+  const { client, log } = server();
+  t.teardown(() => client.child.kill('SIGKILL'));
+  await client.initialize();
+  await client.tool(1, 'configure-limits', { 'max-output': 2_000_000 });
+  t.ok(await granted(log));
+  client.child.stdout.pause();
+  client.send(call(2, { code: '(princ (make-string 400000 :initial-element #\\x)) nil' }));
+  // Unread, the pipe fills: the worker waits in the middle of the answer's line, saying it is alive.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const workers = workersOf(client.child.pid!);
+  t.ok(workers.length > 0, 'the worker found');
+  for (const pid of workers) t.ok(await stopProcess(pid), `worker ${pid} stopped`);
+  t.teardown(() => workers.forEach((pid) => { try { process.kill(pid, 'SIGCONT'); } catch { /* ended */ } }));
+  t.ok(await waitFor(() => log().some((line) => / exited .*job=2$/.test(line)), 10_000), `ended by Node, the lease back with the job it answered (${log().join('; ')})`);
+  client.child.stdout.resume();
+  const partial = await client.nextLine();
+  t.ok(partial.length > 0 && partial.length < 400_000, `what the worker wrote, cut short (${partial.length} characters)`);
+  const lost = await client.next();
+  t.equal(lost.id, 2, 'the request is answered on a line of its own');
+  t.match(lost.result.content[0].text, /^\[ERROR\] LISP-PROCESS-ENDED\nThe Lisp process ended during the evaluation: it ended while it wrote this answer to the client/);
+  const next = await client.tool(3, 'evaluate-lisp', { code: '(+ 2 3)' });
+  t.match(next.text, /^=> 5\n\n; Note: the Lisp process had ended after the previous evaluation \(it held the client's input and stopped answering, so it was ended\); this one ran in a fresh process, so earlier definitions were lost\.$/, 'the note says why the worker was ended');
+  t.equal(await client.close(), 0);
+});
+
 t.test('stdin closed while the worker holds the lease: serve ends, and a last request sent with the close is answered', async (t) => {
   const { client, log } = server();
   t.teardown(() => client.child.kill('SIGKILL'));
