@@ -1,5 +1,5 @@
-// The held-out executor specifications (test/fixtures/executor-heldout/) as both held-out
-// test files read them: the batches, the rates recorded for each, and their points as the
+// The held-out executor specifications (test/fixtures/executor-heldout/) as the held-out
+// test reads them: the batches, the rates recorded for each, and their points as the
 // CLI reports them.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,8 +26,8 @@ export type Point = Extract<RunEvent, { type: 'point' }>;
  * The step points of a run of TARGETS (one process) through the CLI (the repository's configuration maps image names to the local image):
  * batches, or documents of them with the lines of the scenarios to run (`batch1/doc.spec.md:16:28`, as the CLI takes them).
  */
-export async function stepPoints(targets: string[], extra: string[]): Promise<Point[]> {
-  const result = await execa(process.execPath, [cli, ...targets.map((target) => path.join(fixtures, target)), '--executor-steps', '--no-strict', '--reporter', 'json', ...extra], { cwd: root, reject: false });
+export async function stepPoints(targets: string[]): Promise<Point[]> {
+  const result = await execa(process.execPath, [cli, ...targets.map((target) => path.join(fixtures, target)), '--executor-steps', '--no-strict', '--reporter', 'json'], { cwd: root, reject: false });
   const events = result.stdout.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as RunEvent);
   return events.filter((e): e is Point => e.type === 'point' && !e.unitId.endsWith('#steps'));
 }
