@@ -14,7 +14,7 @@ import { localImageAdvice, pullIfMissing } from './pull.js';
 import type { ExecObserver } from './events.js';
 import { formatElapsed } from './duration.js';
 import { OutputCollector } from './output.js';
-import { armStop, EXIT, exitCodeAfterMemoryKill, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
+import { armStop, endedItselfNote, EXIT, exitCodeAfterMemoryKill, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 import { bindMount, inCurrentDirectory, onHost, unusableDirectory, workdirInImage, workdirMissingInImage, WORKSPACE } from './workspace.js';
 import { oomWatch, type OomWatch } from './oom-watch.js';
 import { setTimeout, clearTimeout } from '../process/native-timers.js';
@@ -337,9 +337,12 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     // The kill it outlived, in the words a reader may already look for; a stop's report, which does not tell of it, has only this.
     if (memoryKill) notes.push(`a process of the command was killed at the memory limit (${request.memory}); the command went on ${stopped ? 'until it was stopped' : `and exited with ${state.ExitCode}`}`);
     if (stopped) {
+      const exitCode = stoppedExitCode(stopped.reason, killed, request.signal);
+      const own = endedItselfNote(state.ExitCode, stopped.reason, killed, exitCode);
+      if (own) notes.push(own);
       return result({
         outcome: stopped.reason,
-        exitCode: stoppedExitCode(stopped.reason, killed, request.signal),
+        exitCode,
         signal: killed ? 'SIGKILL' : 'SIGTERM',
         durationMs,
         memoryKill,

@@ -10,7 +10,7 @@ import { asSpawn, containment, inOwnPidNamespace, tiedToParent } from '../proces
 import type { StopOutcome } from '../process/stop.js';
 import { CONTAINER_ONLY } from './config.js';
 import { OutputCollector } from './output.js';
-import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
+import { armStop, endedItselfNote, EXIT, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 import { inCurrentDirectory, unusableDirectory } from './workspace.js';
 
 /** Init of a command's PID namespace: runs it, says on fd 3 when it ended, then stops what it left behind and says how. */
@@ -91,9 +91,13 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
     const stoppedAfterMs = performance.now() - started;
     await child.outputClosed(drainMs);
     const killed = how === 'killed';
+    const exitCode = stoppedExitCode(reason, killed, request.signal);
+    // The leader's own status: a reaper passes the command's on, 128 + n for a signal.
+    const own = endedItselfNote(ended.signal ? null : ended.code, reason, killed, exitCode);
+    if (own) notes.push(own);
     return base(request, notes, collector, started, {
       outcome: reason,
-      exitCode: stoppedExitCode(reason, killed, request.signal),
+      exitCode,
       signal: killed ? 'SIGKILL' : 'SIGTERM',
       durationMs: killed ? stoppedAfterMs : durationMs,
     });

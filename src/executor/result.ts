@@ -152,6 +152,16 @@ export function stoppedExitCode(reason: StopReason, killed: boolean, signal?: Ab
   return number ? 128 + number : EXIT.interrupted;
 }
 
+/**
+ * A note for a command stopped with SIGTERM that ended itself within the grace period with a
+ * status of its own (a clean-up handler's `exit 7`), which the stop's exit code hides: null when
+ * it ended by the signal (143), was killed, or left no status.
+ */
+export function endedItselfNote(status: number | null, reason: StopReason, killed: boolean, exitCode: number): string | null {
+  if (killed || status === null || status === 128 + constants.signals.SIGTERM || status === 128 + constants.signals.SIGKILL) return null;
+  return `the command handled SIGTERM and exited with ${status} within the grace period; Exit Code is the ${reason === 'timeout' ? "timeout's" : "interruption's"}, ${exitCode}`;
+}
+
 /** The signal behind a shell-style exit code above 128, if it names one. */
 export function signalOf(exitCode: number): NodeJS.Signals | null {
   if (exitCode <= 128) return null;

@@ -94,6 +94,12 @@ t.test('Docker', async (t) => {
     t.ok(await gone(containerOf(r.notes)), 'container removed');
   });
 
+  t.test('a container whose command handles SIGTERM and exits with its own status: 124 stands, the status is noted', async (t) => {
+    const r = await runInDocker(request("trap 'echo cleaned; exit 7' TERM; sleep 100 & wait", 1000));
+    t.match(r, { outcome: 'timeout', exitCode: 124, signal: 'SIGTERM' });
+    t.ok(r.notes.includes("the command handled SIGTERM and exited with 7 within the grace period; Exit Code is the timeout's, 124"), r.notes.join('; '));
+  });
+
   t.test("the timeout counts from the command's start: the container's start-up takes none of it", async (t) => {
     const r = await runInDocker(request('while true; do echo tick; sleep 0.1; done', 1000));
     t.match(r, { outcome: 'timeout', exitCode: 124 });

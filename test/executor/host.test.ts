@@ -71,6 +71,19 @@ t.test('a SIGTERM handler runs and its last words are kept', async (t) => {
   const r = await runOnHost(request(`trap 'echo bye; exit 0' TERM; sleep ${marker()} & wait`, 500));
   t.match(r, { outcome: 'timeout', exitCode: 124, signal: 'SIGTERM' });
   t.same(r.output.lines.map((l) => l.text), ['bye']);
+  t.ok(r.notes.includes("the command handled SIGTERM and exited with 0 within the grace period; Exit Code is the timeout's, 124"), `its own status is noted (${r.notes.join('; ')})`);
+});
+
+t.test("a command's own status after SIGTERM is noted where it had one: not when the signal ended it, nor when SIGKILL did", async (t) => {
+  const own = (r: { notes: string[] }) => r.notes.filter((note) => note.startsWith('the command handled SIGTERM'));
+  const handled = await runOnHost(request(`trap 'exit 7' TERM; sleep ${marker()} & wait`, 500));
+  t.same(own(handled), ["the command handled SIGTERM and exited with 7 within the grace period; Exit Code is the timeout's, 124"]);
+  const byTheSignal = await runOnHost(request(`sleep ${marker()}`, 500));
+  t.match(byTheSignal, { outcome: 'timeout', exitCode: 124 });
+  t.same(own(byTheSignal), [], 'ended by SIGTERM itself: no status of its own');
+  const killed = await runOnHost(request(`trap '' TERM; sleep ${marker()} & wait`, 500));
+  t.match(killed, { outcome: 'timeout', exitCode: 137 });
+  t.same(own(killed), [], 'killed after the grace: none');
 });
 
 t.test('a command that ends in time keeps its own exit code and both streams', async (t) => {
