@@ -14,10 +14,14 @@ interface OwnTerm {
   entity: [string, string];
 }
 
+/** Words that place or count one unit of work among others: an ordinal, a quantifier or a number. */
+const UNIT_PLACES = 'first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|next|previous|other|another|each|every|either|neither|both|all|one|two|three|four|five|six|seven|eight|nine|ten|\\d{1,2}';
+
 /**
  * The nouns, longest first. Only nouns that name one entity in every sentence seen: a "job"
- * is the whole run (it is the lexicon's already), a plain "agent" is the writer's AI agent
- * as often as a machine, and a "check" is as often the act of validation; none is here.
+ * alone is the whole run (it is the lexicon's already; counted or placed it is a command), a
+ * plain "agent" is the writer's AI agent as often as a machine, and a "check" is as often the
+ * act of validation; none is here.
  */
 const OWN_TERMS: OwnTerm[] = [
   // a command of the configuration's list
@@ -28,6 +32,11 @@ const OWN_TERMS: OwnTerm[] = [
   { said: /\b(?:the )?(?:console|screen|terminal)()()\b(?! log| output)/gi, entity: ['the report', 'the report'] },
   // the machine spec-run exec runs on
   { said: /\b(?:build|ci) (agent|machine|server|host|node)(s?)\b/gi, entity: ['host', 'hosts'] },
+  // A unit of work counted or placed ("the second job", "each job", "both jobs", "the jobs") is one
+  // command of the list: the run is one, so a place among others or a plural can only be its
+  // commands. A job alone ("the job exits with 2") stays the run, as the lexicon reads it.
+  { said: new RegExp(`(?<=\\b(?:${UNIT_PLACES})\\s+)(job)(s?)\\b(?![-./]\\w)`, 'gi'), entity: ['command', 'commands'] },
+  { said: /\b(job)(s)\b(?![-./]\w)/gi, entity: ['command', 'commands'] },
 ];
 
 /** Splits TEXT into the spans outside quotes (even indexes) and the quoted ones (odd). */
