@@ -68,3 +68,44 @@ t.test("among a command's own lines a path alone is a whole line, never the star
   t.equal(whole?.ok, true, 'the path printed as a line', { points });
   t.equal(longer?.ok, false, 'a longer path does not hold it', { points });
 });
+
+t.test('a directory named by an absolute path of another machine is compared as the fresh directory the run used for it', async (t) => {
+  const when = 'the run is `spec-run exec /srv/etl/shared.yaml --project /srv/data` and the file is';
+  const commands = ['- run: "pwd; echo cfg=$SPEC_RUN_CONFIG_DIR"'];
+  const { points } = await runScenarios('round22-stand-ins', [
+    blockScenario('as named', when, commands, 'the command prints `/srv/data`', 'the command prints `cfg=/srv/etl`'),
+    // The project's directory is not the configuration's: each false reading in its own scenario.
+    blockScenario('project as the configuration', when, commands, 'the command prints `/srv/etl`'),
+    blockScenario('configuration as the project', when, commands, 'the command prints `cfg=/srv/data`'),
+  ]);
+  const verdict = (part: string) => points.find((p) => p.name.endsWith(part))?.ok;
+  t.equal(verdict('prints /srv/data'), true, 'the project the run used, by the name the scenario gave it', { points });
+  t.equal(verdict('prints cfg=/srv/etl'), true, "the configuration's directory, by its name", { points });
+  t.equal(verdict('prints /srv/etl'), false, "the configuration's directory is not where the command ran", { points });
+  t.equal(verdict('prints cfg=/srv/data'), false, "the project is not the configuration's directory", { points });
+});
+
+t.test("a part every command has once, placed by an ordinal, is that command's part", async (t) => {
+  t.equal(reading('Then', 'the second header ends with `(timeout 7s, from command)`'), reading('Then', "the second command's header ends with `(timeout 7s, from command)`"));
+  t.match(reading('Then', 'the second header ends with `(timeout 7s, from command)`') ?? '', /^the command 2: the announcement line/);
+  // A line of the output by its place is no command's part.
+  t.notMatch(reading('Then', 'the first output line is `x`') ?? '', /command 1/);
+  const { points } = await runScenarios('round22-parts', [
+    blockScenario('placed', 'the configuration is', ['- run: "echo a"', '- run: "echo b"', '  timeout: 7s'], 'the second header ends with `(timeout 7s, from command)`'),
+    blockScenario('another', 'the configuration is', ['- run: "echo a"', '- run: "echo b"', '  timeout: 7s'], 'the first header ends with `(timeout 7s, from command)`'),
+  ]);
+  const [second, first] = points.filter((p) => p.name.includes('header ends with'));
+  t.equal(second?.ok, true, "the second command's announcement", { points });
+  t.equal(first?.ok, false, "the first command's has the built-in default", { points });
+});
+
+t.test('a job alone after a clause that placed a command is that command again; with none placed, it is the run', async (t) => {
+  t.match(reading('Then', 'the third command prints `x` and the job exits with code 4') ?? '', /the command 3: exit code == 4/);
+  t.match(reading('Then', 'the job exits with code 4') ?? '', /^spec-run exec's exit status == 4$/);
+  const { points } = await runScenarios('round22-back', [
+    blockScenario('back', 'the configuration is', ['- run: "echo a; exit 4"', '- run: "echo b"'], 'the first job prints `a` and the job exits with code 4'),
+    blockScenario('not the run', 'the configuration is', ['- run: "echo a; exit 4"', '- run: "echo b"'], 'the second job prints `b` and the job exits with code 4'),
+  ]);
+  t.equal(points.find((p) => p.name.includes('first job prints'))?.ok, true, "the first command's code", { points });
+  t.equal(points.find((p) => p.name.includes('second job prints'))?.ok, false, "the second command's code is 0, though the run's is 4", { points });
+});

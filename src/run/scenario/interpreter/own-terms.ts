@@ -85,6 +85,23 @@ const PLACE_AS_SUBJECT = /(^|[,;]\s*|\b(?:and|then|while)\s+)(?:the\s+(?:problem
 /** SENTENCE with a place of the configuration file as its subject said as the error at that place. */
 const errorsByPlace = (sentence: string): string => sentence.replace(PLACE_AS_SUBJECT, (_w: string, before: string, place: string) => `${before}${before === '' ? 'The' : 'the'} error at ${place} says`);
 
+/**
+ * "the second header ends with …", "the first announcement reads …", "the third output shows …": a part every
+ * command has once, placed by an ordinal, is that command's part, as "the first report" already is. Not a part
+ * of the output by its lines ("the first output line" is a line of the output).
+ */
+const PART_BY_PLACE = new RegExp(`\\b(${PLACE_WORDS.join('|')}|last)\\s+(header|announcement|output)\\b(?!\\s+lines?\\b|[-/.]\\w)`, 'gi');
+
+/** SENTENCE with a command's part placed by an ordinal said as that command's. */
+const partsByPlace = (sentence: string): string => sentence.replace(PART_BY_PLACE, (_w: string, place: string, part: string) => `${place} command's ${part}`);
+
+/**
+ * "the second header ends with …, and the job reports `OK: …`": a job alone is the run, but after a clause that
+ * placed a command in the same sentence it is that command again, as "it" would be (the run holds every command,
+ * so reading it as the run would check every command's output). PLACED_OR_BACK finds both, in order.
+ */
+const PLACED_OR_BACK = new RegExp(`\\bthe\\s+(${PLACE_WORDS.join('|')}|last)\\s+command\\b|\\bthe\\s+job\\b(?![-/.]\\w)`, 'gi');
+
 /** SENTENCE with its commands named by number or progress mark named by place. */
 function commandsByPlace(sentence: string): string {
   return sentence.replace(MARK_AS_SUBJECT, (written: string, before: string, n: string, of: string) => {
@@ -103,7 +120,17 @@ export function inExecutorTerms(sentence: string): string {
     const span = SHORTHAND.reduce((text, [said, words]) => text.replace(said, words), written);
     return numbered(OWN_TERMS.reduce((text, term) => text.replace(term.said, (written: string, _noun: string, plural: string, at: number, whole: string) => (notTheNoun(written, at, whole) ? written : sameCase(written, term.entity[plural ? 1 : 0]))), span));
   };
+  // The command a clause placed last, which a job alone after it in the sentence refers back to.
+  let placed: string | null = null;
+  const referredBack = (span: string) =>
+    span.replace(PLACED_OR_BACK, (written: string, command: string | undefined) => {
+      if (command !== undefined) {
+        placed = command.toLowerCase();
+        return written;
+      }
+      return placed === null ? written : sameCase(written, `the ${placed} command`);
+    });
   return unquotedSpans(commandsByPlace(sentence))
-    .map((span, i) => (i % 2 === 1 ? span : errorsByPlace(rename(span))))
+    .map((span, i) => (i % 2 === 1 ? span : referredBack(partsByPlace(errorsByPlace(rename(span))))))
     .join('');
 }
