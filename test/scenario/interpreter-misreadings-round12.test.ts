@@ -78,7 +78,8 @@ t.test('a notice quoted with its `note: ` prefix is the note as printed', (t) =>
 });
 
 t.test('"the first line" of a run that ran no command is spec-run exec\'s own first line', (t) => {
-  t.match(partsOf('the first line printed is `Error: invalid configuration w.yaml:`'), [/^line 1 of the output shown, or of the report, or of all spec-run exec printed, == "Error: invalid configuration w\.yaml:"$/]);
+  // Since round 22 the refusal's heading is read as a line of the run alone: a command echoing it prints it after its announcement.
+  t.match(partsOf('the first line printed is `Error: invalid configuration w.yaml:`'), [/^line 1 of all spec-run exec printed == "Error: invalid configuration w\.yaml:"$/]);
   t.end();
 });
 

@@ -15,6 +15,11 @@ import type { ConfigKey, SignalName, StreamName } from './lexicon.js';
 export const DOMAIN_SYNONYMS: Record<string, string[]> = {
   // an entry of the configuration's list, by the names operations give a unit of work
   COMMAND: ['invocation', 'invocations', 'cmd', 'cmds', 'proc', 'procs', 'subprocess', 'subprocesses', 'child process', 'child processes', 'workload', 'shell command', 'shell commands', 'command line', 'user command', 'configured command', 'hook command', 'hook commands'],
+  // spec-run exec itself, by the name a writer's domain gives the tool that runs the list (a course's
+  // grader): one tool per run, so "the grader exits with code 2" is spec-run exec's status
+  HOOK: ['grader', 'autograder', 'auto-grader', 'grading tool'],
+  // who reads what spec-run exec shows, by the writer's role for them (a course's teaching assistant)
+  USER: ['ta', 'tas', 'teaching assistant', 'teaching assistants'],
   // the code a command ended with
   EXIT: ['rc', 'result code', 'result codes', 'return status', 'exit-code', 'exitcode', 'exit-status', 'termination status', 'completion code', 'completion status', 'exit value', 'status value', 'process status', 'final status'],
   // how a run ends: "the executor shall conclude with the exit status 2"

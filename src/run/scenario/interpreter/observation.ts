@@ -64,6 +64,23 @@ export interface LogFile {
   lines: string[] | null;
 }
 
+/**
+ * The run's texts in the scenario's own names for its directories: where the scenario names a project or a
+ * configuration file by an absolute path of another machine (`--project /srv/data`, `spec-run exec /srv/etl/x.yaml`),
+ * a fresh directory stands for it, and every path the run printed, reported or logged under that directory is said
+ * under the name the scenario gave it. So a Then about `/srv/data` compares against the directory the run really used
+ * (a command that printed the configuration's directory where the project's was meant still fails), never the
+ * literal path of a machine the run did not touch. STAND_INS: [the directory used, the name it stands for].
+ */
+function inNamedPlaces<T>(value: T, standIns: readonly (readonly [string, string])[]): T {
+  if (typeof value === 'string') return standIns.reduce((text, [used, named]) => text.split(used).join(named), value as string) as T;
+  if (Array.isArray(value)) return value.map((item) => inNamedPlaces(item, standIns)) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, inNamedPlaces(item, standIns)])) as T;
+  }
+  return value;
+}
+
 /** Makes the files a When says a directory holds: the project's (`--project DIR`, or "the project directory"). */
 function placeFiles(files: NonNullable<Setup['files']>, project: string, projectNamed: string | undefined): void {
   for (const file of files) {
@@ -369,7 +386,7 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
   const notes: string[] = [];
   if (scale !== 1) notes.push(`durations scaled by ${scale.toPrecision(3)} (timeouts and sleeps alike): the documented ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)))} runs as ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)) * scale)}`);
   const invocation = setup.invocation ?? {};
-  if (invocation.project !== undefined) notes.push(`--project ${invocation.project}: a fresh directory stands for it`);
+  if (invocation.project !== undefined) notes.push(`--project ${invocation.project}: a fresh directory stands for it${path.isAbsolute(invocation.project) ? ', the paths the run shows under it said under this name' : ''}`);
   const runIn = async (configuration: StopConfig): Promise<{ record: RunRecord; log?: LogFile; files: string[]; afterSignalMs?: number }> => {
     // The directory spec-run exec is started in: its configuration file, --log and --project are resolved there, as the CLI resolves them.
     const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-scenario-'));
@@ -405,7 +422,13 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       interrupt?.dispose();
       if (interrupt?.sent() && setup.interrupt) endInterrupted(record, setup.interrupt.signal);
       const log = logFile === undefined ? undefined : { name: invocation.log!, lines: existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter((line) => line !== '') : null };
-      return { record, log, afterSignalMs, files: [...new Set([...filesUnder(dir), ...filesUnder(project)])] };
+      // The directories standing for paths the scenario named absolutely, the longer first (the project may lie in the configuration's).
+      const standIns: [string, string][] = [];
+      if (invocation.project !== undefined && path.isAbsolute(invocation.project) && project !== path.resolve(invocation.project)) standIns.push([project, path.resolve(invocation.project)]);
+      if (configPath !== undefined && invocation.config !== undefined && path.isAbsolute(invocation.config) && inside(invocation.config) === null) standIns.push([configDir, path.dirname(path.resolve(invocation.config))]);
+      standIns.sort(([a], [b]) => b.length - a.length);
+      const named = { record: inNamedPlaces(record, standIns), log: inNamedPlaces(log, standIns) };
+      return { ...named, afterSignalMs, files: [...new Set([...filesUnder(dir), ...filesUnder(project)])] };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -14,10 +14,14 @@ interface OwnTerm {
   entity: [string, string];
 }
 
+/** Words that place or count one unit of work among others: an ordinal, a quantifier or a number. */
+const UNIT_PLACES = 'first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|next|previous|other|another|each|every|either|neither|both|all|one|two|three|four|five|six|seven|eight|nine|ten|\\d{1,2}';
+
 /**
  * The nouns, longest first. Only nouns that name one entity in every sentence seen: a "job"
- * is the whole run (it is the lexicon's already), a plain "agent" is the writer's AI agent
- * as often as a machine, and a "check" is as often the act of validation; none is here.
+ * alone is the whole run (it is the lexicon's already; counted or placed it is a command), a
+ * plain "agent" is the writer's AI agent as often as a machine, and a "check" is as often the
+ * act of validation; none is here.
  */
 const OWN_TERMS: OwnTerm[] = [
   // a command of the configuration's list
@@ -28,6 +32,11 @@ const OWN_TERMS: OwnTerm[] = [
   { said: /\b(?:the )?(?:console|screen|terminal)()()\b(?! log| output)/gi, entity: ['the report', 'the report'] },
   // the machine spec-run exec runs on
   { said: /\b(?:build|ci) (agent|machine|server|host|node)(s?)\b/gi, entity: ['host', 'hosts'] },
+  // A unit of work counted or placed ("the second job", "each job", "both jobs", "the jobs") is one
+  // command of the list: the run is one, so a place among others or a plural can only be its
+  // commands. A job alone ("the job exits with 2") stays the run, as the lexicon reads it.
+  { said: new RegExp(`(?<=\\b(?:${UNIT_PLACES})\\s+)(job)(s?)\\b(?![-./]\\w)`, 'gi'), entity: ['command', 'commands'] },
+  { said: /\b(job)(s)\b(?![-./]\w)/gi, entity: ['command', 'commands'] },
 ];
 
 /** Splits TEXT into the spans outside quotes (even indexes) and the quoted ones (odd). */
@@ -76,6 +85,23 @@ const PLACE_AS_SUBJECT = /(^|[,;]\s*|\b(?:and|then|while)\s+)(?:the\s+(?:problem
 /** SENTENCE with a place of the configuration file as its subject said as the error at that place. */
 const errorsByPlace = (sentence: string): string => sentence.replace(PLACE_AS_SUBJECT, (_w: string, before: string, place: string) => `${before}${before === '' ? 'The' : 'the'} error at ${place} says`);
 
+/**
+ * "the second header ends with …", "the first announcement reads …", "the third output shows …": a part every
+ * command has once, placed by an ordinal, is that command's part, as "the first report" already is. Not a part
+ * of the output by its lines ("the first output line" is a line of the output).
+ */
+const PART_BY_PLACE = new RegExp(`\\b(${PLACE_WORDS.join('|')}|last)\\s+(header|announcement|output)\\b(?!\\s+lines?\\b|[-/.]\\w)`, 'gi');
+
+/** SENTENCE with a command's part placed by an ordinal said as that command's. */
+const partsByPlace = (sentence: string): string => sentence.replace(PART_BY_PLACE, (_w: string, place: string, part: string) => `${place} command's ${part}`);
+
+/**
+ * "the second header ends with …, and the job reports `OK: …`": a job alone is the run, but after a clause that
+ * placed a command in the same sentence it is that command again, as "it" would be (the run holds every command,
+ * so reading it as the run would check every command's output). PLACED_OR_BACK finds both, in order.
+ */
+const PLACED_OR_BACK = new RegExp(`\\bthe\\s+(${PLACE_WORDS.join('|')}|last)\\s+command\\b|\\bthe\\s+job\\b(?![-/.]\\w)`, 'gi');
+
 /** SENTENCE with its commands named by number or progress mark named by place. */
 function commandsByPlace(sentence: string): string {
   return sentence.replace(MARK_AS_SUBJECT, (written: string, before: string, n: string, of: string) => {
@@ -94,7 +120,17 @@ export function inExecutorTerms(sentence: string): string {
     const span = SHORTHAND.reduce((text, [said, words]) => text.replace(said, words), written);
     return numbered(OWN_TERMS.reduce((text, term) => text.replace(term.said, (written: string, _noun: string, plural: string, at: number, whole: string) => (notTheNoun(written, at, whole) ? written : sameCase(written, term.entity[plural ? 1 : 0]))), span));
   };
+  // The command a clause placed last, which a job alone after it in the sentence refers back to.
+  let placed: string | null = null;
+  const referredBack = (span: string) =>
+    span.replace(PLACED_OR_BACK, (written: string, command: string | undefined) => {
+      if (command !== undefined) {
+        placed = command.toLowerCase();
+        return written;
+      }
+      return placed === null ? written : sameCase(written, `the ${placed} command`);
+    });
   return unquotedSpans(commandsByPlace(sentence))
-    .map((span, i) => (i % 2 === 1 ? span : errorsByPlace(rename(span))))
+    .map((span, i) => (i % 2 === 1 ? span : referredBack(partsByPlace(errorsByPlace(rename(span))))))
     .join('');
 }

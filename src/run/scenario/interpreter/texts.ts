@@ -216,6 +216,13 @@ const noteOnLines = (line: string) => /^\(/.test(line.trim()) || /^(stdout|stder
 /** A line spec-run exec prints of the run, after every command's report ("interrupted by SIGINT: 1 of 2 commands not run", or "interrupted by SIGINT" when every command was started). */
 export const runText = (text: string) => /^interrupted by SIG[A-Z]+(: \d+ of \d+ commands? not run|$)/.test(text);
 
+/**
+ * The heading of a configuration's refusal ("Error: invalid configuration hooks.yaml:"): spec-run exec prints it of
+ * the run, before any command could run, so it is a line of all the run printed; a command that echoes it prints it
+ * after its own announcement, never as the run's first line.
+ */
+export const refusalHeading = (text: string) => /^Error: invalid configuration\b/.test(text.trim());
+
 /** A text in the executor's own words ("`Duration:`", "`Exit Code: 0`", "`[1/2] host: …`", a heading, a line of the run's): shown in the report, never on a command's stream. */
 export const executorText = (text: string) => /^(Command|Duration|Exit Code|Exit Status|Timeout|Memory limit|Error|OK|note):|^\[\d+\/\d+\] /.test(text) || HEADINGS.includes(text) || runText(text) || statusValue(text);
 
@@ -332,9 +339,24 @@ export const oneOfLines = (a: Args): boolean =>
     return at > 0 && at <= i + 5 && a.tokens.slice(i + 3, at).every((x) => x.kind === 'word' || (x.kind === 'entity' && x.entity.type === 'number')) && is(a.tokens[at + 1], 'FIRST_LINE', 'LAST_LINE');
   });
 
-/** Whether the parts of a place hold TEXTS as PRESENCE says, in order when ORDERED (on consecutive lines when ADJACENT; each text NEXT says so on the line after the one before it). */
-function holds(parts: string[], texts: string[], presence: Presence, ordered: boolean, adjacent: boolean, next?: boolean[]): boolean {
+/**
+ * An absolute path alone ("/workspace", "/srv/etl"), as `pwd` or a variable's value prints it: among the lines a
+ * command printed it is a whole line, never the start of a longer path ("/workspace/exports" is not "/workspace").
+ */
+const PATH_ALONE = /^\/[^\s]*$/;
+
+/** Where LINE stands in TEXT from FROM on as a whole line of its own. */
+function wholeLine(line: string, text: string, from = 0): { start: number; end: number } | null {
+  const found = new RegExp(`^[ \\t]*${escape(line)}[ \\t]*$`, 'gm');
+  found.lastIndex = from;
+  const at = found.exec(text);
+  return at ? { start: at.index, end: at.index + at[0].length } : null;
+}
+
+/** Whether the parts of a place hold TEXTS as PRESENCE says, in order when ORDERED (on consecutive lines when ADJACENT; each text NEXT says so on the line after the one before it; with PATH_LINES, among a command's own lines, a path alone as a whole line). */
+function holds(parts: string[], texts: string[], presence: Presence, ordered: boolean, adjacent: boolean, next?: boolean[], pathLines = false): boolean {
   const joined = parts.join('\n');
+  const find = (x: string, text: string, from = 0) => (pathLines && PATH_ALONE.test(x) ? wholeLine(x, text, from) : locate(x, text, from));
   if (presence === 'lines') {
     let found = 0;
     for (const line of joined.split('\n')) if (found < texts.length && isText(line, texts[found])) found++;
@@ -348,23 +370,23 @@ function holds(parts: string[], texts: string[], presence: Presence, ordered: bo
   if (presence === 'begins') {
     // A numbered list begins with its first item, said with its number or without ("begins with `Raise …`").
     const head = joined.trimStart();
-    if (![head, head.replace(/^\d+\.\s+/, '')].some((h) => locate(texts[0], h)?.start === 0)) return false;
+    if (![head, head.replace(/^\d+\.\s+/, '')].some((h) => find(texts[0], h)?.start === 0)) return false;
   }
   if (presence === 'ends') {
     const last = texts.at(-1)!;
     const tail = joined.trimEnd();
-    let found = locate(last, tail);
-    while (found && found.end !== tail.length) found = locate(last, tail, found.start + 1);
+    let found = find(last, tail);
+    while (found && found.end !== tail.length) found = find(last, tail, found.start + 1);
     if (!found) return false;
   }
-  if (!ordered) return texts.every((x) => locate(x, joined) !== null);
+  if (!ordered) return texts.every((x) => find(x, joined) !== null);
   if (adjacent) {
     const lines = parts.map((p) => p.trim());
-    return lines.some((_, i) => texts.every((x, k) => lines[i + k] !== undefined && locate(x, lines[i + k]) !== null));
+    return lines.some((_, i) => texts.every((x, k) => lines[i + k] !== undefined && find(x, lines[i + k]) !== null));
   }
   let from = 0;
   for (const [k, x] of texts.entries()) {
-    const found = locate(x, joined, from);
+    const found = find(x, joined, from);
     if (!found || (next?.[k] && joined.slice(from, found.start).split('\n').length !== 2)) return false;
     from = found.end;
   }
@@ -934,12 +956,14 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   // A text the command may print is sought among its own lines, never in the executor's notes on them; of the output, whatever the verb
   // and whichever line ("the output begins with `7`"). A line of a block of the report by its place ("the first line under `Output:`") is as shown.
   const sought = blockIs ? { ...where, name: `${where.name} (the notes on its lines aside)`, of: (c: CommandRecord, o: Observation) => where.of(c, o).filter((l) => !noteOnLines(l) || texts.some((x) => isText(l, x))) } : ((presence === 'holds' || presence === 'lines') && nth === undefined) || place === PLACES.shown ? printedLines(where, texts) : where;
+  // Among the lines the command printed, a path alone is a whole line (PATH_ALONE).
+  const pathLines = !blockIs && sought !== where && presence === 'holds' && texts.some((x) => PATH_ALONE.test(x));
   const partName = nth === undefined ? sought.name : `${nth === 'last' ? 'the last' : `part ${nth + 1}`} of ${place.name}`;
   const pick = (parts: string[]) => (nth === undefined ? parts : nth === 'last' ? parts.slice(-1) : parts.slice(nth, nth + 1));
   // "line `15` is not shown": a text named a line is a whole line denied, never its figure anywhere (the notice "(15 lines omitted)" holds one).
   const namedLine = (x: string) => a.tokens.some((t, i) => quotedText(t) === x && a.tokens[i - 1]?.kind === 'word' && /^line$/i.test(a.tokens[i - 1].text));
   const wholeLines = a.negated && texts.every(namedLine);
-  const text = wholeLines ? `no line of ${partName} is ${texts.map((x) => JSON.stringify(x)).join(' or ')}` : a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : `${partName} ${says} ${what}`;
+  const text = wholeLines ? `no line of ${partName} is ${texts.map((x) => JSON.stringify(x)).join(' or ')}` : a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : `${partName} ${says} ${what}${pathLines ? ' (a path alone, a whole line)' : ''}`;
   const check = report(
     a,
     index,
@@ -949,7 +973,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
       const picked = pick(parts);
       if (wholeLines) return texts.every((x) => !picked.some((p) => p.split('\n').some((l) => l.trim() === x)));
       if (a.negated) return texts.every((x) => !holds(picked, [x], 'holds', false, false));
-      return picked.length > 0 && holds(picked, texts, presence, ordered, adjacent, next);
+      return picked.length > 0 && holds(picked, texts, presence, ordered, adjacent, next, pathLines);
     },
     texts.length > 1 && !ordered && presence === 'holds' && nth === undefined ? texts : undefined,
   );
