@@ -92,8 +92,9 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
     await child.outputClosed(drainMs);
     const killed = how === 'killed';
     const exitCode = stoppedExitCode(reason, killed, request.signal);
-    // The leader's own status: a reaper passes the command's on, 128 + n for a signal.
-    const own = endedItselfNote(ended.signal ? null : ended.code, reason, killed, exitCode);
+    // The leader's own status (a reaper passes the command's on, 128 + n for a signal), where
+    // SIGTERM reached it: one that ended before the stop was sent handled no signal.
+    const own = endedItselfNote(how === 'terminated' && !ended.signal ? ended.code : null, reason, killed, exitCode);
     if (own) notes.push(own);
     return base(request, notes, collector, started, {
       outcome: reason,
