@@ -2,6 +2,7 @@
 // executor steps on and undefined steps as TODO, and gives its points by name.
 import path from 'node:path';
 import { writeFileSync } from 'node:fs';
+import type { Test } from 'tap';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { scratchDirectory } from '../support/scratch.js';
@@ -38,6 +39,18 @@ export async function runSpecLines(name: string, lines: string[]) {
 /** A runner of scenarios (their heading and steps) as one requirement of a specification titled TITLE, written as NAME.spec.md. */
 export const scenariosRunner = (title: string) => (name: string, scenarios: string[][]) =>
   runSpecLines(name, [`# ${title}`, '', '### Requirement: As said', 'The executor SHALL do what its scenarios say.', '', ...scenarios.flatMap((lines) => [...lines, ''])]);
+
+/**
+ * Runs SCENARIOS (with RUN, as one document named NAME) and checks, scenario by scenario, the
+ * verdict of its step holding MARKER: EXPECTED gives each one's verdict and what it means. A
+ * class read both ways is tested so: a scenario where the sentence holds, one where it does not.
+ */
+export async function expectVerdicts(t: Test, run: ReturnType<typeof scenariosRunner>, name: string, scenarios: string[][], marker: string, expected: [boolean, string][]): Promise<void> {
+  const { points } = await run(name, scenarios);
+  const chosen = points.filter((p) => p.name.includes(marker));
+  t.equal(chosen.length, expected.length, `one step holding "${marker}" a scenario`, { points });
+  expected.forEach(([ok, meaning], i) => t.equal(chosen[i]?.ok, ok, meaning, { points }));
+}
 
 /** How the interpreter reads a step: its interpretation, or null where it stays undefined. Code spans are written in backticks. */
 export const reading = (keyword: 'When' | 'Then', sentence: string): string | null => {

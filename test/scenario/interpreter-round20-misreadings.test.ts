@@ -9,7 +9,7 @@ import t from 'tap';
 import { loadConfig } from '../../src/executor/config.js';
 import { scaled } from '../../src/run/scenario/interpreter/observation.js';
 import { thenParts, whenParts } from '../support/readings.js';
-import { blockScenario, reading, scenariosRunner } from './cli-points.js';
+import { blockScenario, expectVerdicts, reading, scenariosRunner } from './cli-points.js';
 
 const runScenarios = scenariosRunner('Misreadings of round 20');
 
@@ -39,15 +39,15 @@ t.test("the writer's own pronoun after a role is no user a command runs as", (t)
 
 t.test('"the first line", naming no place, may be the first line spec-run exec printed (its announcement)', async (t) => {
   t.match(thenParts('the first line is "[1/1] host: echo ok (timeout 5m, from built-in default)"')?.join(' ') ?? '', /or of all spec-run exec printed/);
-  const { points } = await runScenarios('misread-first-line', [
+  await expectVerdicts(t, runScenarios, 'misread-first-line', [
     blockScenario('announced', 'the configuration is', ['- run: "echo ok"'], 'the first line is "[1/1] host: echo ok (timeout 5m, from built-in default)"'),
     blockScenario('other', 'the configuration is', ['- run: "echo ok"', '  timeout: 10s'], 'the first line is "[1/1] host: echo ok (timeout 5m, from built-in default)"'),
     blockScenario('output', 'the configuration is', ['- run: "echo ok"'], 'the first line is "ok"'),
+  ], 'first line', [
+    [true, 'the announcement is the first line printed'],
+    [false, 'another announcement is not'],
+    [true, "the output's first line still is one"],
   ]);
-  const [announced, other, output] = points.filter((p) => p.name.includes('first line'));
-  t.equal(announced?.ok, true, 'the announcement is the first line printed', { points });
-  t.equal(other?.ok, false, 'another announcement is not', { points });
-  t.equal(output?.ok, true, "the output's first line still is one", { points });
 });
 
 t.test('a list "in order" is a sequence among the lines, unless "only" or "exactly" says it is all of them', async (t) => {
@@ -56,13 +56,13 @@ t.test('a list "in order" is a sequence among the lines, unless "only" or "exact
   t.match(thenParts('its output is, line by line, `a`, `b` and `c`')?.join(' ') ?? '', /exactly "a", "b", "c"/);
   t.match(thenParts('the output is `a` followed by `b`')?.join(' ') ?? '', /is, line by line, "a" and "b"/);
   t.match(reading('Then', 'the output shall consist of the lines `a` and `b`, in that order') ?? '', /is, line by line, "a" and "b"/);
-  const { points } = await runScenarios('misread-in-order', [
+  await expectVerdicts(t, runScenarios, 'misread-in-order', [
     blockScenario('further', 'the configuration is', ['- run: "echo a; echo b; echo c; echo 0"'], 'the output lines are, in order, `a`, `b`, `c`'),
     blockScenario('swapped', 'the configuration is', ['- run: "echo b; echo a; echo c"'], 'the output lines are, in order, `a`, `b`, `c`'),
+  ], 'in order', [
+    [true, 'a further line after them does not fail it'],
+    [false, 'out of order, it fails'],
   ]);
-  const [further, swapped] = points.filter((p) => p.name.includes('in order'));
-  t.equal(further?.ok, true, 'a further line after them does not fail it', { points });
-  t.equal(swapped?.ok, false, 'out of order, it fails', { points });
 });
 
 t.test("a remark on how a quoted value is spelled sets nothing, where the value shows it; the interpreter's reading is taken", async (t) => {

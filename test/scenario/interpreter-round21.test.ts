@@ -6,7 +6,7 @@
 // leaves the sentence unread; a command said never to have run is no subject of later clauses.
 import t from 'tap';
 import { thenParts } from '../support/readings.js';
-import { blockScenario, scenariosRunner } from './cli-points.js';
+import { blockScenario, expectVerdicts, scenariosRunner } from './cli-points.js';
 
 const runScenarios = scenariosRunner('Round 21');
 
@@ -14,26 +14,26 @@ t.test('lines said "in order" to be the lines are whole lines, in that order, am
   t.match(thenParts('the printed lines are `x`, `y` and `z`, in that order')?.join(' ') ?? '', /as whole lines among its lines, "x" and "y" and "z", in this order/);
   // Not said to be lines: texts the output contains, in order, as before.
   t.match(thenParts('the output mentions `x`, `y` and `z`, in that order')?.join(' ') ?? '', /contains "x" and "y" and "z", in this order/);
-  const { points } = await runScenarios('round21-whole-lines', [
+  await expectVerdicts(t, runScenarios, 'round21-whole-lines', [
     blockScenario('whole', 'the configuration is', ['- run: "echo first; echo x; echo between; echo y"'], 'the printed lines are `x` and `y`, in that order'),
     blockScenario('parts', 'the configuration is', ['- run: "echo x1; echo y1"'], 'the printed lines are `x` and `y`, in that order'),
+  ], 'in that order', [
+    [true, 'whole lines in order, other lines around them'],
+    [false, 'texts inside longer lines are not those lines'],
   ]);
-  const [whole, parts] = points.filter((p) => p.name.includes('in that order'));
-  t.equal(whole?.ok, true, 'whole lines in order, other lines around them', { points });
-  t.equal(parts?.ok, false, 'texts inside longer lines are not those lines', { points });
 });
 
 t.test('a value the sentence opens with is named in the same message as the text said of it', async (t) => {
   t.match(thenParts('for `9q` the error says `unknown unit`')?.join(' ') ?? '', /all in one message/);
   // Without such an opening, the texts may stand in different messages, as before.
   t.notMatch(thenParts('the errors name `9q` and `unknown unit`')?.join(' ') ?? '', /all in one message/);
-  const { points } = await runScenarios('round21-for-value', [
+  await expectVerdicts(t, runScenarios, 'round21-for-value', [
     blockScenario('paired', 'the configuration is', ['- run: "echo a"', '  timeout: "9q"', '- run: "echo b"', '  timeout: "-4s"'], 'for `9q` the message says `unknown unit`'),
     blockScenario('apart', 'the configuration is', ['- run: "echo a"', '  timeout: "9q"', '- run: "echo b"', '  timeout: "-4s"'], 'for `-4s` the message says `unknown unit`'),
+  ], 'the message says', [
+    [true, "the message about 9q names the unknown unit"],
+    [false, 'the message about -4s does not, though another message does'],
   ]);
-  const [paired, apart] = points.filter((p) => p.name.includes('the message says'));
-  t.equal(paired?.ok, true, "the message about 9q names the unknown unit", { points });
-  t.equal(apart?.ok, false, 'the message about -4s does not, though another message does', { points });
 });
 
 t.test('a log line said to be a JSON object is parsed as one; a line with the members alone is not', (t) => {

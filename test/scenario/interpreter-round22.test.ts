@@ -5,7 +5,7 @@
 // heading of a configuration's refusal is a line of all the run printed, never a command's echo of
 // it; among a command's own lines a path alone is a whole line, never the start of a longer path.
 import t from 'tap';
-import { blockScenario, reading, scenariosRunner, sectionScenario } from './cli-points.js';
+import { blockScenario, expectVerdicts, reading, scenariosRunner, sectionScenario } from './cli-points.js';
 import { inExecutorTerms } from '../../src/run/scenario/interpreter/own-terms.js';
 
 const runScenarios = scenariosRunner('Round 22');
@@ -47,26 +47,26 @@ t.test("the heading of a configuration's refusal is the first line of all the ru
   t.match(reading('Then', 'the first line printed is `Error: invalid configuration gate.yaml:`') ?? '', /^line 1 of all spec-run exec printed == /);
   // Any other first line, said of no place, may still be the output's, the report's or the run's.
   t.match(reading('Then', 'the first line printed is `ready`') ?? '', /the output shown, or of the report, or of all spec-run exec printed/);
-  const { points } = await runScenarios('round22-refusal', [
+  await expectVerdicts(t, runScenarios, 'round22-refusal', [
     sectionScenario('refused', 'the run is started with `spec-run exec gate.yaml` and the file is', ['commands: []'], 'the first line printed is `Error: invalid configuration gate.yaml:`'),
     blockScenario('echoed', 'the configuration is', ['- run: "echo \'Error: invalid configuration gate.yaml:\'; exit 2"'], 'the first line printed is `Error: invalid configuration gate.yaml:`'),
+  ], 'first line printed', [
+    [true, 'the refusal opens what the run printed'],
+    [false, "a command's echo comes after its announcement"],
   ]);
-  const [refused, echoed] = points.filter((p) => p.name.includes('first line printed'));
-  t.equal(refused?.ok, true, 'the refusal opens what the run printed', { points });
-  t.equal(echoed?.ok, false, "a command's echo comes after its announcement", { points });
 });
 
 t.test("among a command's own lines a path alone is a whole line, never the start of a longer path", async (t) => {
   t.match(reading('Then', 'the output shows `/opt/data`, then `done`') ?? '', /\(a path alone, a whole line\)/);
   // A text that is no path alone is sought within the lines, as before.
   t.notMatch(reading('Then', 'the output shows `data=/opt/data`, then `done`') ?? '', /a path alone/);
-  const { points } = await runScenarios('round22-paths', [
+  await expectVerdicts(t, runScenarios, 'round22-paths', [
     blockScenario('whole', 'the configuration is', ['- run: "echo /opt/data; echo done"'], 'the output shows `/opt/data`, then `done`'),
     blockScenario('longer', 'the configuration is', ['- run: "echo /opt/data/extra; echo done"'], 'the output shows `/opt/data`, then `done`'),
+  ], '/opt/data', [
+    [true, 'the path printed as a line'],
+    [false, 'a longer path does not hold it'],
   ]);
-  const [whole, longer] = points.filter((p) => p.name.includes('/opt/data'));
-  t.equal(whole?.ok, true, 'the path printed as a line', { points });
-  t.equal(longer?.ok, false, 'a longer path does not hold it', { points });
 });
 
 t.test('a directory named by an absolute path of another machine is compared as the fresh directory the run used for it', async (t) => {
@@ -90,13 +90,13 @@ t.test("a part every command has once, placed by an ordinal, is that command's p
   t.match(reading('Then', 'the second header ends with `(timeout 7s, from command)`') ?? '', /^the command 2: the announcement line/);
   // A line of the output by its place is no command's part.
   t.notMatch(reading('Then', 'the first output line is `x`') ?? '', /command 1/);
-  const { points } = await runScenarios('round22-parts', [
+  await expectVerdicts(t, runScenarios, 'round22-parts', [
     blockScenario('placed', 'the configuration is', ['- run: "echo a"', '- run: "echo b"', '  timeout: 7s'], 'the second header ends with `(timeout 7s, from command)`'),
     blockScenario('another', 'the configuration is', ['- run: "echo a"', '- run: "echo b"', '  timeout: 7s'], 'the first header ends with `(timeout 7s, from command)`'),
+  ], 'header ends with', [
+    [true, "the second command's announcement"],
+    [false, "the first command's has the built-in default"],
   ]);
-  const [second, first] = points.filter((p) => p.name.includes('header ends with'));
-  t.equal(second?.ok, true, "the second command's announcement", { points });
-  t.equal(first?.ok, false, "the first command's has the built-in default", { points });
 });
 
 t.test('a job alone after a clause that placed a command is that command again; with none placed, it is the run', async (t) => {
