@@ -57,7 +57,8 @@ passed at all: each was skipped, TODO, a Given or When (only a Then checks), or 
 that only ran without error; or a Lisp
 document or OpenSpec specification has nothing to run: its point says why), 2 for a
 usage error (a path that does not exist, or markdown of which no file is a Lisp document
-or an OpenSpec specification, is one). SIGINT, SIGTERM or SIGHUP stop what runs; the
+or an OpenSpec specification, is one; a file of neither that holds a Lisp, JSON or YAML
+block fails instead, at that block: it looks meant to run). SIGINT, SIGTERM or SIGHUP stop what runs; the
 exit status is then 130, 143 or 129.
 A run always ends with the line "N passed, N failed, N skipped, N todo" on stderr,
 followed by "(interrupted by SIGINT)" when it was; when the documents state

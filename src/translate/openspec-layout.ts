@@ -176,14 +176,17 @@ export function capabilityDirectory(file: string): string | null {
 
 /**
  * OpenSpec's prose files, read by people and by OpenSpec's tools, nothing to run: a
- * change's proposal.md, design.md and tasks.md, the project's openspec/project.md and
+ * change's proposal.md, design.md and tasks.md, a capability's design.md beside its
+ * spec.md (its technical decisions), the project's openspec/project.md and
  * openspec/AGENTS.md (the conventions it gives people and assistants), and a README.md
  * in openspec/ or under its specs/ or changes/.
  */
-export function openspecProseFile(path: string): { file: string; change?: string } | null {
+export function openspecProseFile(path: string): { file: string; change?: string; capability?: string } | null {
   const normalized = treePath(path).path;
   const ofChange = /(?:^|\/)changes\/(?:archive\/)?([^/]+)\/(proposal|design|tasks)\.md$/.exec(normalized);
   if (ofChange) return { file: `${ofChange[2]}.md`, change: ofChange[1] };
+  const ofCapability = /^specs\/([^/]+)\/design\.md$/.exec(inOpenspecTree(normalized) ?? '');
+  if (ofCapability) return { file: 'design.md', capability: ofCapability[1] };
   const ofProject = /(?:^|\/)openspec\/(project|AGENTS)\.md$/.exec(normalized);
   if (ofProject) return { file: `${ofProject[1]}.md` };
   const readme = /^(?:(?:specs|changes)\/(?:.*\/)?)?(README\.md)$/i.exec(inOpenspecTree(normalized) ?? '');
@@ -191,7 +194,8 @@ export function openspecProseFile(path: string): { file: string; change?: string
 }
 
 /** What a prose file of OpenSpec's is, in a sentence: "an OpenSpec change's tasks.md". */
-export const describeProseFile = (prose: { file: string; change?: string }) => (prose.change !== undefined ? `an OpenSpec change's ${prose.file}` : `OpenSpec's ${prose.file}`);
+export const describeProseFile = (prose: { file: string; change?: string; capability?: string }) =>
+  prose.change !== undefined ? `an OpenSpec change's ${prose.file}` : prose.capability !== undefined ? `the ${prose.file} of capability '${prose.capability}'` : `OpenSpec's ${prose.file}`;
 
 /** The delta operation of the section at INDEX: that of the `## ... Requirements` heading it stands under, if any. */
 export function deltaOf(sections: Section[], index: number): DeltaOperation | null {

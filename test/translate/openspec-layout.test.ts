@@ -75,6 +75,14 @@ t.test("OpenSpec's prose is prose by its place and name: requirement and scenari
     t.same({ family: plan.family, units: plan.units, requirements: plan.requirements, problems: plan.problems }, { family: 'unknown', units: [], requirements: [], problems: [] }, path);
   }
   t.equal(translate(parseMarkdown('openspec/changes/add-x/design.md', CAPABILITY)).name, 'design.md (change add-x)');
+  // A capability's design.md (OpenSpec's technical decisions beside its spec.md) is prose too; only specs/<capability>/design.md, not deeper.
+  const JSON_EXAMPLE = '# Design\n\nThe store writes:\n\n```json\n{ "items": [] }\n```\n';
+  const design = translate(parseMarkdown('openspec/specs/todo/design.md', JSON_EXAMPLE));
+  t.same({ family: design.family, units: design.units, problems: design.problems }, { family: 'unknown', units: [], problems: [] }, "a capability's design.md with a JSON example: prose, no problem");
+  t.match(describePlan(design), /the design\.md of capability 'todo': prose, nothing to run/);
+  t.same(openspecProseFile('openspec/specs/todo/design.md'), { file: 'design.md', capability: 'todo' });
+  t.equal(openspecProseFile('openspec/specs/todo/notes/design.md'), null, 'a design.md deeper than the capability is not that file');
+  t.match(translate(parseMarkdown('docs/design.md', JSON_EXAMPLE)).problems, [{ message: /no checks found: 1 Lisp\/JSON\/YAML block/ }], 'a design.md outside an OpenSpec tree with a block still fails as looking meant to run');
 });
 
 t.test("a document is of a change by its place in the tree, from any directory spec-run is started in, up to the openspec/ holding it", async (t) => {
