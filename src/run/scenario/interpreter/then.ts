@@ -2720,7 +2720,7 @@ export function readThen(sentence: string): Reading<Check> {
   const listing = /`?docker\s+(?:ps|container\s+ls)(?:\s+-a)?`?/i.exec(text);
   if (listing) return { ok: false, notUnderstood: [listing[0]], reason: "what the engine's listing shows is not read" };
   const described = withDescribedRest(text);
-  if (described !== null) return described;
+  if (described !== null) return described.ok ? unscopedPartOf(described) : described;
   const reading = readSentence(text);
   if (!reading.ok) return reading;
   const parts = followingInSentence(text, reading.parts);
@@ -2735,7 +2735,36 @@ export function readThen(sentence: string): Reading<Check> {
   if (orderLost.length > 0) return { ok: false, notUnderstood: orderLost, reason: 'a sequence between its parts that no fact of its reading holds' };
   const denied = selfDenied(parts);
   if (denied !== null) return { ok: false, notUnderstood: [], reason: `it reads as a fact and its own denial (${denied}), which no run passes: a word is read in another sense than the writer's` };
-  return { ...reading, parts };
+  const labelAsText = labelReadAsText(text, parts);
+  if (labelAsText !== null) return { ok: false, notUnderstood: [`${labelAsText} line`], reason: `"${labelAsText} line" names the report's line that label opens, which no fact of the reading holds: it was read as a text` };
+  return unscopedPartOf({ ...reading, parts });
+}
+
+/**
+ * "its `Command:` line shows `…`", "the `Exit Status:` line": a label of the report quoted before "line" names the line it
+ * opens; the label where a fact of PARTS seeks it as a text (within the announcement, anywhere) is read wrong. The label, or null.
+ */
+function labelReadAsText(text: string, parts: readonly Check[]): string | null {
+  const label = /`([A-Z][\w ]*:)`\s+lines?\b/.exec(text)?.[1];
+  return label !== undefined && parts.some((p) => p.text.includes(`contains "${label}"`) || p.text.includes(` and "${label}"`)) ? label : null;
+}
+
+/** A check's text scoped to one command ("the command 1: …"). */
+const SCOPED = /^(?:\(it: [^)]*\) )?the command \d+: /;
+/** A part of a command's own report: its `Duration:` line, a block of it, its lines. */
+const PART_OF_A_REPORT = /\bthe report's `Duration:` line\b|^(?:\(it: [^)]*\) )?the block under\b|\bline of the report\b|^(?:\(it: [^)]*\) )?the report\b/;
+
+/**
+ * READING unread where it opens with facts of one command ("the first job reports …") and a later fact is of a part of a
+ * command's report said of no command ("…, with a `Duration:` between 3.0 s and 3.5 s: the rest did not run"): the sentence
+ * speaks of that command, and the fact unscoped would be checked on every command of the run (the others ran for
+ * another time, without such a block).
+ */
+function unscopedPartOf(reading: Extract<Reading<Check>, { ok: true }>): Reading<Check> {
+  const [first, ...rest] = reading.parts;
+  if (first === undefined || !SCOPED.test(first.text)) return reading;
+  const unscoped = rest.find((p) => !SCOPED.test(p.text) && PART_OF_A_REPORT.test(p.text));
+  return unscoped === undefined ? reading : { ok: false, notUnderstood: [], reason: `a fact of a report's part said of no command ("${unscoped.text}") in a sentence about one command: checked on every command, it would be of the others too` };
 }
 
 /**
