@@ -1592,14 +1592,30 @@ const RULES: Rule<Check>[] = [
       const elsewhere = beforeUnder(a);
       const inBlock = texts.filter((x) => !elsewhere.includes(x));
       const said = `the block under ${JSON.stringify(heading)} in the report contains ${inBlock.map((x) => JSON.stringify(x)).join(' and ')}`;
-      return perCommand(a, elsewhere.length > 0 ? `the report contains ${elsewhere.map((x) => JSON.stringify(x)).join(' and ')} ∧ ${said}` : said, (c) => {
+      const headed = (c: CommandRecord) => c.report.split('\n').some((l) => l.trim() === heading);
+      const check = (c: CommandRecord): Verdict => {
         const lines = c.report.split('\n');
         const start = lines.findIndex((l) => l.trim() === heading);
         const end = start < 0 ? -1 : lines.findIndex((l, i) => i > start && l.trim() === '');
         const block = start < 0 ? [] : lines.slice(start + 1, end < 0 ? undefined : end);
         const ok = block.length > 0 && inBlock.every((x) => block.some((l) => quotedIn(x, l))) && elsewhere.every((x) => lines.some((l) => quotedIn(x, l)));
         return { ok, actual: start < 0 ? `no line ${JSON.stringify(heading)} in the report` : block.slice(0, 8).join(' ⏎ ') };
-      }, { quoted: true });
+      };
+      const whole = elsewhere.length > 0 ? `the report contains ${elsewhere.map((x) => JSON.stringify(x)).join(' and ')} ∧ ${said}` : said;
+      const each = perCommand(a, whole, check, { quoted: true });
+      // "`starting` is listed under `Partial Output:`", said of no command in a run of several: the block is a part only some
+      // reports have (a command that timed out), so it is the block of each report that has one, and at least one has
+      // (before: of every command, so a command that succeeded, with no such block, failed a sentence that holds).
+      if (each.text !== whole || everyCommand(a) !== null) return each;
+      return {
+        text: `${whole} (of each report that has that block)`,
+        evaluate(o) {
+          const holding = o.record.commands.filter(headed);
+          if (holding.length === 0) return { ok: false, actual: `no report has a line ${JSON.stringify(heading)}` };
+          const verdicts = holding.map(check);
+          return { ok: verdicts.every((v) => v.ok), actual: verdicts.map((v, i) => (holding.length > 1 ? `command ${holding[i].index + 1}: ${v.actual}` : v.actual)).join('; ') };
+        },
+      };
     },
   },
   {
@@ -2763,7 +2779,8 @@ const PART_OF_A_REPORT = /\bthe report's `Duration:` line\b|^(?:\(it: [^)]*\) )?
 function unscopedPartOf(reading: Extract<Reading<Check>, { ok: true }>): Reading<Check> {
   const [first, ...rest] = reading.parts;
   if (first === undefined || !SCOPED.test(first.text)) return reading;
-  const unscoped = rest.find((p) => !SCOPED.test(p.text) && PART_OF_A_REPORT.test(p.text));
+  // A denial said of no command ("… and `x` does not appear anywhere") is said of every report, the command's among them.
+  const unscoped = rest.find((p) => !SCOPED.test(p.text) && PART_OF_A_REPORT.test(p.text) && !/\bnone of\b|^not \(|\bno line\b/.test(p.text));
   return unscoped === undefined ? reading : { ok: false, notUnderstood: [], reason: `a fact of a report's part said of no command ("${unscoped.text}") in a sentence about one command: checked on every command, it would be of the others too` };
 }
 
