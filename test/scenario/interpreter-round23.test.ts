@@ -74,3 +74,41 @@ t.test("a label quoted before \"line\" names the report's line it opens, never a
     [false, 'another status on that line'],
   ]);
 });
+
+t.test('a block of the report said of no command is the block of each report that has one', async (t) => {
+  t.match(reading('Then', '`warming` is listed under `Partial Output:`') ?? '', /\(of each report that has that block\)$/);
+  // A command named keeps its own block.
+  t.match(reading('Then', 'the first command lists `warming` under `Partial Output:`') ?? '', /^the command 1: /);
+  const commands = ['- run: "echo warming; sleep 5"', '  timeout: 1s', '- run: "echo next"'];
+  await expectVerdicts(t, runScenarios, 'round23-block', [
+    blockScenario('timed out first', 'the configuration is', commands, '`warming` is listed under `Partial Output:`'),
+    blockScenario('another text', 'the configuration is', commands, '`cooling` is listed under `Partial Output:`'),
+    blockScenario('no such block', 'the configuration is', ['- run: "echo warming"', '- run: "echo next"'], '`warming` is listed under `Partial Output:`'),
+  ], 'under Partial Output:', [
+    [true, "the timed-out command's block holds it; the one that succeeded has no such block"],
+    [false, 'a text the block does not hold'],
+    [false, 'no report has the block'],
+  ]);
+});
+
+t.test('a directory that "has" files holds them, as "holds" says', async (t) => {
+  t.equal(reading('When', 'the project has a file `rota.txt` with the text `early shift`'), 'setup: the project directory holds rota.txt containing "early shift"');
+  t.equal(reading('When', 'the project has a directory `archive`'), 'setup: the project directory holds a directory archive');
+  // Another word of applying is no holding.
+  t.equal(reading('When', 'the project uses a file `rota.txt`'), null);
+  await expectVerdicts(t, runScenarios, 'round23-has', [
+    blockScenario('read', 'the project has a file `rota.txt` with the text `early shift`, and the configuration is', ['- run: "cat rota.txt"'], 'the first command prints `early shift`'),
+    blockScenario('other text', 'the project has a file `rota.txt` with the text `late shift`, and the configuration is', ['- run: "cat rota.txt"'], 'the first command prints `early shift`'),
+  ], 'prints early shift', [
+    [true, 'the file the project has, with its text'],
+    [false, 'the file holds another text'],
+  ]);
+});
+
+t.test('a line said to end with a text is that line\'s end, never the whole of the last line', async (t) => {
+  // Before: "the last line of the output shown == …", which fails where the line holds more before the text.
+  t.equal(reading('Then', 'the only line of the output ends with the text `/inbox`'), null);
+  // The last line said to end so, and the output said to end with a line, keep their readings.
+  t.equal(reading('Then', 'the last line of the output ends with `/inbox`'), 'the last of the output shown ends with "/inbox"');
+  t.match(reading('Then', 'the output ends with `done`') ?? '', /^the last line of the output shown, or of all spec-run exec printed, == "done"$/);
+});

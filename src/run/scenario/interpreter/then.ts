@@ -1829,6 +1829,9 @@ const RULES: Rule<Check>[] = [
       if (values.length !== 1 || a.entities('ordinal').length !== (ordinal && !position ? 1 : 0) || (ordinal && a.has('LAST_LINE'))) return null;
       // "one line ends with …", "no line ends with …": any line of a place, never its last (texts.ts reads the first).
       if (!ordinal && someLine(a, true)) return null;
+      // "the only line of the output ends with `/x`": a line said to end with a text is that line's end, never the whole of the last line.
+      const edgeVerb = a.tokens.findIndex((t) => is(t, 'LAST_LINE') && /^(ends|end|finishes|closes)( with)?$/i.test(t.text));
+      if (!ordinal && edgeVerb > 0 && a.tokens.slice(0, edgeVerb).some((t) => t.kind === 'word' && /^line$/i.test(t.text))) return null;
       const index = ordinal ? ordinal.index : 'last';
       const value = values[0].text;
       const streams = streamsOf(a);

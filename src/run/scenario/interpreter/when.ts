@@ -230,10 +230,13 @@ const RULES: Rule<SetupPart>[] = [
     // "`/tmp/p` holds `marker.txt` and a directory `sub`", "the project directory contains a file `package.json`";
     // a quoted text after a file's name and "containing" or "with the text" is what the file holds.
     name: 'files a directory holds',
-    needs: [['E:path', 'PROJECT', 'WORKDIR'], ['SET', 'REMAIN'], ['E:quoted']],
+    needs: [['E:path', 'PROJECT', 'WORKDIR'], ['SET', 'REMAIN', 'APPLY'], ['E:quoted']],
     allows: ['WORKDIR', 'CONFIG', 'MENTION', 'E:quoted', 'OUTPUT'],
     build(a) {
-      const holder = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.some((c) => c === 'SET' || c === 'REMAIN'));
+      // "the project has a file `data.txt` with the text `hello`": "has" of a directory is holding, as "holds" is; no other word of applying.
+      const holding = (t: Token) => t.kind === 'word' && (t.concepts.some((c) => c === 'SET' || c === 'REMAIN') || /^(has|have|having)$/i.test(t.text));
+      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('APPLY') && !holding(t))) return null;
+      const holder = a.tokens.findIndex(holding);
       // "the directory `other` contains …": a quoted name right after "directory", before the verb, is the directory's.
       const isDirectoryWord = (t: Token | undefined) => t?.kind === 'word' && t.concepts.includes('WORKDIR');
       const named = a.tokens.slice(0, holder).filter((t, i, before) => t.kind === 'entity' && t.entity.type === 'quoted' && isDirectoryWord(before[i - 1]));
