@@ -294,7 +294,9 @@ function scenarioUnit(file: string, section: Section, requirement: Section | nul
       sawBlockOrList = true;
       continue;
     }
-    if (item.type === 'paragraph' && !sawBlockOrList && condition === null) {
+    // The condition is the paragraph that opens with When or Given, where prose stands before it ("What happens if
+    // …? The grader does not let it pass.", then "When …, run with `--log x`:"): the question is no setup.
+    if (item.type === 'paragraph' && !sawBlockOrList && (condition === null || (!OPENS_AS_CONDITION.test(condition) && OPENS_AS_CONDITION.test(item.paragraph.text)))) {
       condition = item.paragraph.text;
       conditionWritten = item.paragraph.written;
       conditionCode = item.paragraph.code;
@@ -316,6 +318,9 @@ function scenarioUnit(file: string, section: Section, requirement: Section | nul
     steps: scenarioSteps(content, conditionWritten, conditionLine, conditionCode),
   };
 }
+
+/** A paragraph written as a scenario's condition: "When …", "Given …". */
+const OPENS_AS_CONDITION = /^(?:given|when)\s/i;
 
 /** "When command execution times out:" as a step, for a scenario that has no other. */
 const CONDITION_STEP = /^(given|when)\s+(.+?):?$/i;

@@ -40,7 +40,7 @@ t.test('a line of a block by its place is that line, whole; an announcement said
   t.equal(reading('Then', 'the first line under `Partial Output:` is `warming up`'), 'part 1 of the block under "Partial Output:" is "warming up"');
   t.equal(reading('Then', 'the last line under `Output:` is `done`'), 'the last of the block under "Output:" is "done"');
   // Said to be shown there, the text is in the block, anywhere.
-  t.equal(reading('Then', '`done` is printed under `Output:`'), 'the block under "Output:" in the report contains "done"');
+  t.equal(reading('Then', '`done` is printed under `Output:`'), 'the block under "Output:" in the report contains "done" (of each report that has that block)');
   t.equal(reading('Then', 'the announcement line reads `[1/2] host: make (timeout 9s, from command)`'), 'the announcement line is "[1/2] host: make (timeout 9s, from command)"');
   t.equal(reading('Then', 'the third command is announced as `[3/3] host: ls (timeout none, from command)`'), 'the command 3: the announcement line == "[3/3] host: ls (timeout none, from command)"');
   // A part of the line (no progress mark), or a verb that quotes a part: contains.

@@ -425,6 +425,7 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       // The directories standing for paths the scenario named absolutely, the longer first (the project may lie in the configuration's).
       const standIns: [string, string][] = [];
       if (invocation.project !== undefined && path.isAbsolute(invocation.project) && project !== path.resolve(invocation.project)) standIns.push([project, path.resolve(invocation.project)]);
+      else if (invocation.project === undefined && setup.projectNamed !== undefined) standIns.push([project, path.resolve(setup.projectNamed)]);
       if (configPath !== undefined && invocation.config !== undefined && path.isAbsolute(invocation.config) && inside(invocation.config) === null) standIns.push([configDir, path.dirname(path.resolve(invocation.config))]);
       standIns.sort(([a], [b]) => b.length - a.length);
       const named = { record: inNamedPlaces(record, standIns), log: inNamedPlaces(log, standIns) };

@@ -384,13 +384,24 @@ function holds(parts: string[], texts: string[], presence: Presence, ordered: bo
     const lines = parts.map((p) => p.trim());
     return lines.some((_, i) => texts.every((x, k) => lines[i + k] !== undefined && find(x, lines[i + k]) !== null));
   }
-  let from = 0;
-  for (const [k, x] of texts.entries()) {
-    const found = find(x, joined, from);
-    if (!found || (next?.[k] && joined.slice(from, found.start).split('\n').length !== 2)) return false;
-    from = found.end;
-  }
-  return true;
+  // In order: any occurrence of each text that the rest follow, not only its first ("`1` to `5`, then `(15 lines omitted)`"
+  // where the announcement's `[1/2]` holds a `1` before the output's line `1`). A range's text stands on the line after the one before it.
+  const failed = new Set<string>();
+  const inOrder = (k: number, from: number): boolean => {
+    if (k === texts.length) return true;
+    if (failed.has(`${k}:${from}`)) return false;
+    for (let found = find(texts[k], joined, from); found; found = find(texts[k], joined, found.start + 1)) {
+      const onNextLine = joined.slice(from, found.start).split('\n').length === 2;
+      if (next?.[k] && !onNextLine) {
+        if (joined.slice(from, found.start).split('\n').length > 2) break;
+        continue;
+      }
+      if (inOrder(k + 1, found.end)) return true;
+    }
+    failed.add(`${k}:${from}`);
+    return false;
+  };
+  return inOrder(0, 0);
 }
 
 const PLACE_SLOTS = ['MESSAGE', 'OUTPUT', 'NOTICE', 'HEADLINE', 'SECTION', 'ITEM', 'FIXES', 'PROBLEM', 'ANNOUNCE', 'UNDER', 'PARTIAL', 'ANYWHERE', 'E:nth'];

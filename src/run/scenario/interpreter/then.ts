@@ -1592,14 +1592,30 @@ const RULES: Rule<Check>[] = [
       const elsewhere = beforeUnder(a);
       const inBlock = texts.filter((x) => !elsewhere.includes(x));
       const said = `the block under ${JSON.stringify(heading)} in the report contains ${inBlock.map((x) => JSON.stringify(x)).join(' and ')}`;
-      return perCommand(a, elsewhere.length > 0 ? `the report contains ${elsewhere.map((x) => JSON.stringify(x)).join(' and ')} ∧ ${said}` : said, (c) => {
+      const headed = (c: CommandRecord) => c.report.split('\n').some((l) => l.trim() === heading);
+      const check = (c: CommandRecord): Verdict => {
         const lines = c.report.split('\n');
         const start = lines.findIndex((l) => l.trim() === heading);
         const end = start < 0 ? -1 : lines.findIndex((l, i) => i > start && l.trim() === '');
         const block = start < 0 ? [] : lines.slice(start + 1, end < 0 ? undefined : end);
         const ok = block.length > 0 && inBlock.every((x) => block.some((l) => quotedIn(x, l))) && elsewhere.every((x) => lines.some((l) => quotedIn(x, l)));
         return { ok, actual: start < 0 ? `no line ${JSON.stringify(heading)} in the report` : block.slice(0, 8).join(' ⏎ ') };
-      }, { quoted: true });
+      };
+      const whole = elsewhere.length > 0 ? `the report contains ${elsewhere.map((x) => JSON.stringify(x)).join(' and ')} ∧ ${said}` : said;
+      const each = perCommand(a, whole, check, { quoted: true });
+      // "`starting` is listed under `Partial Output:`", said of no command in a run of several: the block is a part only some
+      // reports have (a command that timed out), so it is the block of each report that has one, and at least one has
+      // (before: of every command, so a command that succeeded, with no such block, failed a sentence that holds).
+      if (each.text !== whole || everyCommand(a) !== null) return each;
+      return {
+        text: `${whole} (of each report that has that block)`,
+        evaluate(o) {
+          const holding = o.record.commands.filter(headed);
+          if (holding.length === 0) return { ok: false, actual: `no report has a line ${JSON.stringify(heading)}` };
+          const verdicts = holding.map(check);
+          return { ok: verdicts.every((v) => v.ok), actual: verdicts.map((v, i) => (holding.length > 1 ? `command ${holding[i].index + 1}: ${v.actual}` : v.actual)).join('; ') };
+        },
+      };
     },
   },
   {
@@ -1813,6 +1829,9 @@ const RULES: Rule<Check>[] = [
       if (values.length !== 1 || a.entities('ordinal').length !== (ordinal && !position ? 1 : 0) || (ordinal && a.has('LAST_LINE'))) return null;
       // "one line ends with …", "no line ends with …": any line of a place, never its last (texts.ts reads the first).
       if (!ordinal && someLine(a, true)) return null;
+      // "the only line of the output ends with `/x`": a line said to end with a text is that line's end, never the whole of the last line.
+      const edgeVerb = a.tokens.findIndex((t) => is(t, 'LAST_LINE') && /^(ends|end|finishes|closes)( with)?$/i.test(t.text));
+      if (!ordinal && edgeVerb > 0 && a.tokens.slice(0, edgeVerb).some((t) => t.kind === 'word' && /^line$/i.test(t.text))) return null;
       const index = ordinal ? ordinal.index : 'last';
       const value = values[0].text;
       const streams = streamsOf(a);
@@ -2720,7 +2739,7 @@ export function readThen(sentence: string): Reading<Check> {
   const listing = /`?docker\s+(?:ps|container\s+ls)(?:\s+-a)?`?/i.exec(text);
   if (listing) return { ok: false, notUnderstood: [listing[0]], reason: "what the engine's listing shows is not read" };
   const described = withDescribedRest(text);
-  if (described !== null) return described;
+  if (described !== null) return described.ok ? unscopedPartOf(described) : described;
   const reading = readSentence(text);
   if (!reading.ok) return reading;
   const parts = followingInSentence(text, reading.parts);
@@ -2735,7 +2754,37 @@ export function readThen(sentence: string): Reading<Check> {
   if (orderLost.length > 0) return { ok: false, notUnderstood: orderLost, reason: 'a sequence between its parts that no fact of its reading holds' };
   const denied = selfDenied(parts);
   if (denied !== null) return { ok: false, notUnderstood: [], reason: `it reads as a fact and its own denial (${denied}), which no run passes: a word is read in another sense than the writer's` };
-  return { ...reading, parts };
+  const labelAsText = labelReadAsText(text, parts);
+  if (labelAsText !== null) return { ok: false, notUnderstood: [`${labelAsText} line`], reason: `"${labelAsText} line" names the report's line that label opens, which no fact of the reading holds: it was read as a text` };
+  return unscopedPartOf({ ...reading, parts });
+}
+
+/**
+ * "its `Command:` line shows `…`", "the `Exit Status:` line": a label of the report quoted before "line" names the line it
+ * opens; the label where a fact of PARTS seeks it as a text (within the announcement, anywhere) is read wrong. The label, or null.
+ */
+function labelReadAsText(text: string, parts: readonly Check[]): string | null {
+  const label = /`([A-Z][\w ]*:)`\s+lines?\b/.exec(text)?.[1];
+  return label !== undefined && parts.some((p) => p.text.includes(`contains "${label}"`) || p.text.includes(` and "${label}"`)) ? label : null;
+}
+
+/** A check's text scoped to one command ("the command 1: …"). */
+const SCOPED = /^(?:\(it: [^)]*\) )?the command \d+: /;
+/** A part of a command's own report: its `Duration:` line, a block of it, its lines. */
+const PART_OF_A_REPORT = /\bthe report's `Duration:` line\b|^(?:\(it: [^)]*\) )?the block under\b|\bline of the report\b|^(?:\(it: [^)]*\) )?the report\b/;
+
+/**
+ * READING unread where it opens with facts of one command ("the first job reports …") and a later fact is of a part of a
+ * command's report said of no command ("…, with a `Duration:` between 3.0 s and 3.5 s: the rest did not run"): the sentence
+ * speaks of that command, and the fact unscoped would be checked on every command of the run (the others ran for
+ * another time, without such a block).
+ */
+function unscopedPartOf(reading: Extract<Reading<Check>, { ok: true }>): Reading<Check> {
+  const [first, ...rest] = reading.parts;
+  if (first === undefined || !SCOPED.test(first.text)) return reading;
+  // A denial said of no command ("… and `x` does not appear anywhere") is said of every report, the command's among them.
+  const unscoped = rest.find((p) => !SCOPED.test(p.text) && PART_OF_A_REPORT.test(p.text) && !/\bnone of\b|^not \(|\bno line\b/.test(p.text));
+  return unscoped === undefined ? reading : { ok: false, notUnderstood: [], reason: `a fact of a report's part said of no command ("${unscoped.text}") in a sentence about one command: checked on every command, it would be of the others too` };
 }
 
 /**

@@ -2,6 +2,7 @@
 // command and its configuration (the command itself, where it runs, a timeout, a line
 // limit, what it prints, how it reacts to SIGTERM, how long it runs, how it exits, a
 // field's value). Rules are facts over concepts and entity kinds (lexicon.ts).
+import path from 'node:path';
 import { parse, stringify } from 'yaml';
 import { QUIET_YAML } from '../../../parse/yaml-options.js';
 import { INTERRUPT_SIGNALS, type InterruptSignal } from '../../../executor/interrupts.js';
@@ -45,6 +46,8 @@ export interface Setup {
   interrupt?: { signal: InterruptSignal; atMs: number; afterCommand?: number };
   /** Files the When says a directory holds ("`/tmp/p` holds `a.txt` and a directory `sub`"), by the directory as named ("project": the project's). */
   files?: { dir: string; name: string; directory: boolean; content?: string }[];
+  /** The absolute path of another machine the scenario names its project by ("the project `/srv/etl` holds …"). */
+  projectNamed?: string;
 }
 
 export interface Invocation {
@@ -227,10 +230,13 @@ const RULES: Rule<SetupPart>[] = [
     // "`/tmp/p` holds `marker.txt` and a directory `sub`", "the project directory contains a file `package.json`";
     // a quoted text after a file's name and "containing" or "with the text" is what the file holds.
     name: 'files a directory holds',
-    needs: [['E:path', 'PROJECT', 'WORKDIR'], ['SET', 'REMAIN'], ['E:quoted']],
+    needs: [['E:path', 'PROJECT', 'WORKDIR'], ['SET', 'REMAIN', 'APPLY'], ['E:quoted']],
     allows: ['WORKDIR', 'CONFIG', 'MENTION', 'E:quoted', 'OUTPUT'],
     build(a) {
-      const holder = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.some((c) => c === 'SET' || c === 'REMAIN'));
+      // "the project has a file `data.txt` with the text `hello`": "has" of a directory is holding, as "holds" is; no other word of applying.
+      const holding = (t: Token) => t.kind === 'word' && (t.concepts.some((c) => c === 'SET' || c === 'REMAIN') || /^(has|have|having)$/i.test(t.text));
+      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('APPLY') && !holding(t))) return null;
+      const holder = a.tokens.findIndex(holding);
       // "the directory `other` contains …": a quoted name right after "directory", before the verb, is the directory's.
       const isDirectoryWord = (t: Token | undefined) => t?.kind === 'word' && t.concepts.includes('WORKDIR');
       const named = a.tokens.slice(0, holder).filter((t, i, before) => t.kind === 'entity' && t.entity.type === 'quoted' && isDirectoryWord(before[i - 1]));
@@ -238,7 +244,11 @@ const RULES: Rule<SetupPart>[] = [
       // The directory is the subject, before the verb; what follows are its files.
       const dirAt = a.tokens.findIndex((t) => (t.kind === 'entity' && t.entity.type === 'path') || named.includes(t) || (t.kind === 'word' && t.concepts.includes('PROJECT')));
       if (a.negated || dirs.length > 1 || dirAt < 0 || dirAt > holder || a.tokens.slice(0, holder).some((t) => t.kind === 'entity' && t.entity.type === 'quoted' && !named.includes(t))) return null;
-      const dir = dirs[0] ?? 'project';
+      // "the project `/srv/etl` holds …": the project, named by a path of another machine; a fresh directory stands for it
+      // and the run's paths under it are said under that name (as for `--project /srv/etl`).
+      const pathAt = a.tokens.findIndex((t) => t.kind === 'entity' && t.entity.type === 'path');
+      const projectNamed = pathAt > 0 && pathAt < holder && dirs.length === 1 && path.isAbsolute(dirs[0]) && a.tokens.slice(0, pathAt).some((t) => t.kind === 'word' && t.concepts.includes('PROJECT')) ? dirs[0] : undefined;
+      const dir = projectNamed === undefined ? (dirs[0] ?? 'project') : 'project';
       const files: NonNullable<Setup['files']> = [];
       let texts = 0;
       a.tokens.forEach((t, i) => {
@@ -263,7 +273,11 @@ const RULES: Rule<SetupPart>[] = [
       // Words of a text, or of output, said of no file's content are not this fact's.
       if (texts === 0 && a.tokens.some((w) => w.kind === 'word' && w.concepts.includes('OUTPUT') && !w.concepts.includes('WORKDIR'))) return null;
       const shown = (f: (typeof files)[number]) => `${f.directory ? 'a directory ' : ''}${f.name}${f.content !== undefined ? ` containing ${JSON.stringify(f.content)}` : ''}`;
-      return part(`${dir === 'project' ? 'the project directory' : dir} holds ${files.map(shown).join(', ')}`, (s) => (s.files = [...(s.files ?? []), ...files]));
+      const holds = `${dir === 'project' ? 'the project directory' : dir} holds ${files.map(shown).join(', ')}`;
+      return part(projectNamed === undefined ? holds : `${holds} (the project, said as ${projectNamed}: a fresh directory stands for it)`, (s) => {
+        s.files = [...(s.files ?? []), ...files];
+        if (projectNamed !== undefined) s.projectNamed = projectNamed;
+      });
     },
   },
   {
