@@ -221,7 +221,11 @@ const closures = new Map<string, ImportClosure>();
 /**
  * Definitions FILES import from a module that an earlier load of another steps file
  * evaluated: Node evaluates a module once, so its definitions were registered then, and
- * FILES, importing it too, get them as if they had evaluated it themselves.
+ * FILES, importing it too, get them as if they had evaluated it themselves. Never the
+ * built-in executor steps: they lie in spec-run's package, which a steps file importing
+ * `spec-run/steps` imports, yet they bind only the documents they apply to
+ * (executor-steps.ts); taken here, a document's definitions were the built-in ones too
+ * once an earlier document of the run had loaded them.
  */
 function importedFromEarlierLoads(files: string[], loads: (Registration[] | LoadProblem)[]): Registration[] {
   const own = new Set(loads.flatMap((load) => (Array.isArray(load) ? load : [])));
@@ -232,7 +236,7 @@ function importedFromEarlierLoads(files: string[], loads: (Registration[] | Load
   });
   const extra: Registration[] = [];
   for (const [file, registrations] of loadedThisGeneration) {
-    if (files.includes(file)) continue;
+    if (files.includes(file) || file === BUILTIN_STEPS) continue;
     for (const r of registrations) {
       if (own.has(r) || extra.includes(r) || r.file === file) continue;
       if (wanted.some((closure) => inClosure(closure, r.file))) extra.push(r);

@@ -1173,9 +1173,11 @@ const RULES: Rule<Check>[] = [
       const text = `${completes ? 'outcome == completed, ' : ''}${timeText(what, d.ms, cmp, false)}`;
       return perCommand(a, neg(a.negated, text), (c, o) => {
         const measured = reported ? reportedDuration(c) : c.elapsedMs;
+        const time = `${reported ? 'Duration: line' : 'elapsed'} ${ms(measured)}${o.scale !== 1 ? ` (scale ${o.scale.toPrecision(3)})` : ''}`;
         return {
           ok: not(a.negated, commandTime(measured, d.ms * o.scale, cmp, c, what) && (!a.has('SUCCEED') || c.exitCode === 0) && (!completes || c.outcome === 'completed')),
-          actual: `${reported ? 'Duration: line' : 'elapsed'} ${ms(measured)}${o.scale !== 1 ? ` (scale ${o.scale.toPrecision(3)})` : ''}`,
+          // A claim of how it ended too: the time alone may hold while the ending broke it (a timeout well within the bound).
+          actual: completes || a.has('SUCCEED') ? `${c.outcome} (exit code ${c.exitCode}), ${time}` : time,
         };
       });
     },
