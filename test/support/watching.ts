@@ -10,8 +10,8 @@ export interface Watching {
   stderr: () => string;
   /** Resolves once COUNT runs have printed their summary line. */
   summaries: (count: number) => Promise<void>;
-  /** Interrupts spec-run, resolved when it has ended. */
-  stop: () => Promise<void>;
+  /** Interrupts spec-run (SIGINT unless SIGNAL says otherwise), resolved with its exit status when it has ended. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
 /** COMMAND (a spec-run --watch) started in CWD, left running until stop(). */
@@ -25,7 +25,7 @@ export function watchProcess([command, ...args]: string[], cwd: string, env: Nod
     stderr += chunk;
     waiters.forEach((wake) => wake());
   });
-  const closed = new Promise((r) => child.on('close', r));
+  const closed = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
   return {
     stdout: () => stdout,
     stderr: () => stderr,
@@ -35,9 +35,9 @@ export function watchProcess([command, ...args]: string[], cwd: string, env: Nod
         waiters.push(check);
         check();
       }),
-    stop: async () => {
-      child.kill('SIGINT');
-      await closed;
+    stop: (signal = 'SIGINT') => {
+      child.kill(signal);
+      return closed;
     },
   };
 }
