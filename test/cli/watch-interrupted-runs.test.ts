@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lispDocument, watching } from './spec-run.js';
+import { noneLeft, until } from '../support/watching.js';
 
 type TapTest = Parameters<Parameters<typeof t.test>[0]>[0];
 
@@ -19,16 +20,6 @@ function muteProject(t: TapTest, timeout: string): { dir: string; servers: () =>
   const dir = t.testdir({ 'mute-server.mjs': MUTE_SERVER, specs: { 'eval.test.md': evaluating } });
   writeFileSync(join(dir, 'spec-run.config.json'), JSON.stringify({ paths: ['specs/'], runtime: [process.execPath, join(dir, 'mute-server.mjs')], timeout }));
   return { dir, servers: () => spawnSync('pgrep', ['-f', join(dir, 'mute-server.mjs')], { encoding: 'utf8' }).stdout.trim() };
-}
-
-const until = async (condition: () => boolean, what: string): Promise<void> => {
-  for (const end = Date.now() + 60_000; !condition(); await new Promise((r) => setTimeout(r, 50))) if (Date.now() > end) throw new Error(`waited a minute for ${what}`);
-};
-
-/** Whether no server is left: one stopped may take a moment to be gone on a loaded machine, so it is looked for up to 5 s. */
-async function noneLeft(servers: () => string): Promise<boolean> {
-  for (const end = Date.now() + 5000; servers() !== '' && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));
-  return servers() === '';
 }
 
 // A server has 30 s to answer initialize; before, the watch waited that out at its end (the

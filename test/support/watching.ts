@@ -42,6 +42,17 @@ export function watchProcess([command, ...args]: string[], cwd: string, env: Nod
   };
 }
 
+/** Resolves once CONDITION holds, looked at every 50 ms; fails after a minute, saying WHAT it waited for. */
+export const until = async (condition: () => boolean, what: string): Promise<void> => {
+  for (const end = Date.now() + 60_000; !condition(); await new Promise((r) => setTimeout(r, 50))) if (Date.now() > end) throw new Error(`waited a minute for ${what}`);
+};
+
+/** Whether PROCESSES (what pgrep printed) is empty: a process stopped may take a moment to be gone on a loaded machine, so it is looked at for up to 5 s. */
+export async function noneLeft(processes: () => string): Promise<boolean> {
+  for (const end = Date.now() + 5000; processes() !== '' && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));
+  return processes() === '';
+}
+
 const SPECIFICATION = '# Heat Specification\n\n## Requirements\n\n### Requirement: Heat\nIt SHALL heat.\n\n#### Scenario: Warm\n- **GIVEN** a temperature of 30 C\n- **THEN** it is warm\n';
 const stepsFile = (warm: string) =>
   `import { Given, Then } from 'spec-run/steps';\nimport './types.mjs';\nGiven('a temperature of {celsius} C', function (c) { this.c = c; });\nThen('it is warm', function () { if (!(${warm})) throw new Error('not warm: ' + this.c); });\n`;
