@@ -39,7 +39,7 @@ import {
   type Timings,
 } from '../run/run-record.js';
 import { shardPlan, type Shard } from '../run/shard.js';
-import { earlierResults, LatestResults } from '../run/latest-results.js';
+import { earlierResults, LatestResults, unfinishedDocuments } from '../run/latest-results.js';
 import { discoverDocuments, findDocuments, noDiscovery, usableDiscovery } from './discover.js';
 import { globIn } from './glob-in.js';
 import { applyChange } from '../translate/openspec-change.js';
@@ -677,11 +677,19 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       const end = latest && lastRun.length > 0 ? latest.combined(lastRun).events.at(-1) : undefined;
       printSummary(summaryLine(end?.type === 'run-end' ? end.counts : { passed: 0, failed: 0, skipped: 0, todo: 0 }, signal));
     };
+    /**
+     * After a run of TORUN: the spares of the next, started while nothing runs, unless the run
+     * was stopped (the next one starts at once, or none does); and what a save's cancel kept it from finishing.
+     */
+    const afterRun = (toRun: TestPlan, cancelled: AbortSignal): string[] | undefined => {
+      if (!cancelled.aborted && !interrupts.signal.aborted) runtime?.fill(SPARE_SERVERS);
+      return cancelled.aborted ? unfinishedDocuments(toRun.documents.map((document) => document.file), lastRun) : undefined;
+    };
     const ended = await watchDocuments({
       documents: watched,
       first: async (cancelled) => {
         if ((await execute(plan, stepFiles, cancelled)).lostReports.length > 0) reportsLost.abort();
-        runtime?.fill(SPARE_SERVERS);
+        return afterRun(plan, cancelled);
       },
       roots,
       helpers: [...vocabularyFiles, ...stepFiles.all],
@@ -725,7 +733,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
         if (changed.documents.some((d) => d.family === 'openspec')) (await import('../run/scenario/library.js')).loadAnew();
         // Looked for again: a document new since the first run, or a steps file new beside one.
         await execute(changed, await stepFilesOf(cliOptions.steps, config, changed.documents.map((d) => d.file), unitFilesElsewhere(changed)), cancelled);
-        runtime?.fill(SPARE_SERVERS);
+        return afterRun(changed, cancelled);
       },
       signal: AbortSignal.any([interrupts.signal, reportsLost.signal]),
     });

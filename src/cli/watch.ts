@@ -4,7 +4,7 @@
 // configures (the runtime server, the vocabulary, the timeout) takes effect only so. New
 // documents under the watched directories are picked up too. Watching starts before the first run:
 // a save of what a run under way runs (the first one too) cancels it, and the new save's
-// run starts at once.
+// run starts at once, running too what the cancelled run had not finished.
 import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { discoverDocuments } from './discover.js';
@@ -14,9 +14,9 @@ export interface WatchOptions {
   documents: string[];
   /**
    * Runs DOCUMENTS the first time, once the watchers are set: CANCELLED aborts as a rerun's
-   * does, when one of them (or a helper) is saved while it runs.
+   * does, when one of them (or a helper) is saved while it runs. Resolves as a rerun does.
    */
-  first?: (cancelled: AbortSignal) => Promise<void>;
+  first?: (cancelled: AbortSignal) => Promise<Unfinished>;
   /** Paths given on the command line: directories are watched for new documents. */
   roots: string[];
   /** Files whose change affects every document. */
@@ -29,9 +29,11 @@ export interface WatchOptions {
   /**
    * Runs DOCUMENTS again. CANCELLED aborts, its reason saying which save, when a file the run
    * runs (or a helper every document uses) is saved again while it runs: its units stop as an
-   * interruption stops them, and the run of the new save starts at once.
+   * interruption stops them, and the run of the new save starts at once. Resolves with the
+   * documents CANCELLED kept it from finishing (not reached, or cut short), if any: the next
+   * run runs them too, else their results would be missing, or stay cut short, in the reports.
    */
-  rerun: (documents: string[], cancelled: AbortSignal) => Promise<void>;
+  rerun: (documents: string[], cancelled: AbortSignal) => Promise<Unfinished>;
   /** Drops DOCUMENTS, deleted since they ran, from what is watched and reported. */
   removed?: (documents: string[]) => Promise<void>;
   /**
@@ -56,6 +58,9 @@ function signature(file: string): string {
   }
 }
 
+/** The documents a cancelled run did not finish, named as it was given them; nothing when it finished them all. */
+export type Unfinished = string[] | void;
+
 /** How a watch ended: stopped (its signal), or to start again with a configuration that changed. */
 export type WatchEnd = 'stopped' | 'restart';
 
@@ -68,12 +73,14 @@ export async function watchDocuments(options: WatchOptions): Promise<WatchEnd> {
   let timer: NodeJS.Timeout | undefined;
   /** The run under way: the files it runs, and what cancels it. */
   let current: { files: Set<string>; cancel: AbortController } | null = null;
+  /** What cancelled runs left unfinished, by absolute path, each named as the run named it: the next run runs them. */
+  const unfinished = new Map<string, string>();
   /** Runs RUN as the run under way, of FILES. */
-  const runOf = async (files: string[], run: (cancelled: AbortSignal) => Promise<void>): Promise<void> => {
+  const runOf = async (files: string[], run: (cancelled: AbortSignal) => Promise<Unfinished>): Promise<void> => {
     const under = { files: new Set(files.map((file) => resolve(file))), cancel: new AbortController() };
     current = under;
     try {
-      await run(under.cancel.signal);
+      for (const file of (await run(under.cancel.signal)) ?? []) unfinished.set(resolve(file), file);
     } finally {
       current = null;
     }
@@ -113,7 +120,8 @@ export async function watchDocuments(options: WatchOptions): Promise<WatchEnd> {
     }
     // A save of what the run under way runs makes its result stale: it stops now, not at its units' time limits.
     const stale = changed.filter((file) => helpers.has(file) || current?.files.has(file));
-    if (current && stale.length > 0) current.cancel.abort(`a save of ${stale.map((file) => relative(process.cwd(), file)).join(', ')}`);
+    const cancels = current !== null && stale.length > 0;
+    if (cancels) current!.cancel.abort(`a save of ${stale.map((file) => relative(process.cwd(), file)).join(', ')}`);
     running = running
       .then(async () => {
         // Each document named as the first run named it (as given, or found under a root as given), never as the absolute path a watcher reports.
@@ -130,12 +138,18 @@ export async function watchDocuments(options: WatchOptions): Promise<WatchEnd> {
           console.error(`\nspec-run: deleted: ${deleted.join(', ')}; ${deleted.length === 1 ? 'its result leaves' : 'their results leave'} the reports`);
           await options.removed?.(deleted);
         }
-        const documents = touched.filter((file) => existsSync(file));
+        // What a cancelled run had not finished runs with the save that cancelled it (an earlier save, of another file, runs before it).
+        const saved = touched.filter((file) => existsSync(file));
+        const again = cancels ? [...unfinished].filter(([path]) => existsSync(path) && !saved.some((file) => resolve(file) === path)).map(([, file]) => file) : [];
+        if (cancels) unfinished.clear();
+        const documents = [...saved, ...again];
         // A document first seen by its directory's watcher gets its own from now on: a recursive
         // watcher (Node 20 on Linux) loses a file a rename replaced, and would miss its next save.
         for (const file of documents) if (!fileWatchers.has(resolve(file))) watchFile(resolve(file));
         if (documents.length === 0) return;
-        console.error(`\nspec-run: ${created.length ? `a steps file appeared (${created.map((f) => relative(process.cwd(), f)).join(', ')}); running every document` : all ? 'a shared helper changed; running every document' : `changed: ${documents.join(', ')}`}`);
+        const what = created.length ? `a steps file appeared (${created.map((f) => relative(process.cwd(), f)).join(', ')}); running every document` : all ? 'a shared helper changed; running every document' : saved.length ? `changed: ${saved.join(', ')}` : '';
+        const unfinishedToo = again.length ? `running again what the cancelled run had not finished: ${again.join(', ')}` : '';
+        console.error(`\nspec-run: ${[what, unfinishedToo].filter(Boolean).join('; ')}`);
         await runOf(documents, (cancelled) => options.rerun(documents, cancelled));
       })
       .catch((error) => console.error(`spec-run: ${(error as Error).message}`));
@@ -190,11 +204,14 @@ export async function watchDocuments(options: WatchOptions): Promise<WatchEnd> {
     }
   };
   for (const file of [...options.documents.map((f) => resolve(f)), ...helpers, ...(configuration ? [configuration] : [])]) watchFile(file);
-  const announce = () => console.error('spec-run: watching for changes (Ctrl-C to stop)');
+  const ended = options.signal ? AbortSignal.any([options.signal, restarting.signal]) : restarting.signal;
+  // A watch that is ending watches for nothing more: it says so only while it goes on.
+  const announce = () => {
+    if (!ended.aborted) console.error('spec-run: watching for changes (Ctrl-C to stop)');
+  };
   const { first } = options;
   if (first) running = runOf(options.documents, first).then(announce, (error) => console.error(`spec-run: ${(error as Error).message}`));
   else announce();
-  const ended = options.signal ? AbortSignal.any([options.signal, restarting.signal]) : restarting.signal;
   await new Promise<void>((done) => {
     if (ended.aborted) return done();
     ended.addEventListener('abort', () => done());

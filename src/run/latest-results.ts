@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import type { RunEvent } from '../model/events.js';
 import { documentsOf, oneRun, type DocumentEvents, type RunPart } from './merge.js';
+import { isInterruptionSkip } from './interrupt.js';
 
 interface Kept {
   /** The run (counted from 1) whose result this is. */
@@ -62,4 +63,10 @@ export function earlierResults(earlier: { file: string; failed: boolean }[]): st
   const failing = earlier.filter((document) => document.failed).map((document) => document.file);
   const named = failing.length ? `; failing there: ${failing.join(', ')}` : '';
   return `--watch: the report files and this summary hold every watched document's latest result: ${earlier.length} ${earlier.length === 1 ? 'result is' : 'results are'} from an earlier run, not run again since${named}`;
+}
+
+/** Those of FILES that the run of EVENTS, stopped, did not finish: not reached, or with a unit cut short. */
+export function unfinishedDocuments(files: string[], events: RunEvent[]): string[] {
+  const finished = new Set(documentsOf(events).filter((document) => !document.events.some((event) => event.type === 'point' && event.skip !== undefined && isInterruptionSkip(event.skip))).map((document) => document.file));
+  return files.filter((file) => !finished.has(file));
 }

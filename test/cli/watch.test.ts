@@ -173,6 +173,33 @@ t.test('a save during the first run cancels it as it cancels a rerun: the saved 
   await watching;
 });
 
+t.test('a save that cancels a run runs too what that run had not finished; a save of another, before it, does not take them', async (t) => {
+  const dir = t.testdir({ 'a.md': '# A\n', 'b.md': '# B\n', 'c.md': '# C\n' });
+  const runs: string[][] = [];
+  const controller = new AbortController();
+  const watching = watchDocuments({
+    documents: ['a.md', 'b.md', 'c.md'].map((name) => join(dir, name)),
+    roots: [dir],
+    helpers: [],
+    // The first run is in a.md until cancelled: b.md and c.md it has not reached.
+    first: (cancelled) => new Promise((done) => cancelled.addEventListener('abort', () => done(['a.md', 'b.md', 'c.md'].map((name) => join(dir, name))))),
+    rerun: async (files) => void runs.push(files.map((f) => f.slice(resolve(dir).length + 1))),
+    debounceMs: 50,
+    signal: controller.signal,
+  });
+  await settle(200);
+  // A new document, which the first run does not run: its run waits for the first run's end.
+  writeFileSync(join(dir, 'd.md'), '# D\n');
+  await settle(300);
+  writeFileSync(join(dir, 'a.md'), '# A saved\n');
+  await settle(600);
+  writeFileSync(join(dir, 'c.md'), '# C saved\n');
+  await settle(600);
+  controller.abort();
+  await watching;
+  t.same(runs, [['d.md'], ['a.md', 'b.md', 'c.md'], ['c.md']], 'the save of a.md runs b.md and c.md too; the save of d.md before it runs d.md alone; the later save of c.md runs it alone');
+});
+
 t.test('a deleted document is removed, not run: the others run on; one written back runs again', async (t) => {
   const dir = t.testdir({ 'a.md': '# A\n', 'b.md': '# B\n' });
   const events: string[] = [];

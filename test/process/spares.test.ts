@@ -40,3 +40,16 @@ t.test('started() settles at once with nothing starting, and after a failed star
   await failing.started();
   t.pass('a failed start counts as finished');
 });
+
+t.test('close() stops the spares still starting, without waiting for their start to end', async (t) => {
+  const stopped: string[] = [];
+  // A start that ends only when closed, as a server that never answers initialize.
+  const spares = new Spares<number>({
+    start: (closed) => new Promise((_, reject) => closed.addEventListener('abort', () => (stopped.push('starting'), reject(new Error('closed'))))),
+    usable: () => true,
+    stop: async () => void stopped.push('started'),
+  });
+  spares.fill(2);
+  await spares.close();
+  t.same(stopped, ['starting', 'starting'], 'both starts were told to stop, and close() returned');
+});

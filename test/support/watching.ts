@@ -10,8 +10,8 @@ export interface Watching {
   stderr: () => string;
   /** Resolves once COUNT runs have printed their summary line. */
   summaries: (count: number) => Promise<void>;
-  /** Interrupts spec-run, resolved when it has ended. */
-  stop: () => Promise<void>;
+  /** Interrupts spec-run (SIGINT unless SIGNAL says otherwise), resolved with its exit status when it has ended. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
 /** COMMAND (a spec-run --watch) started in CWD, left running until stop(). */
@@ -25,7 +25,7 @@ export function watchProcess([command, ...args]: string[], cwd: string, env: Nod
     stderr += chunk;
     waiters.forEach((wake) => wake());
   });
-  const closed = new Promise((r) => child.on('close', r));
+  const closed = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
   return {
     stdout: () => stdout,
     stderr: () => stderr,
@@ -35,11 +35,22 @@ export function watchProcess([command, ...args]: string[], cwd: string, env: Nod
         waiters.push(check);
         check();
       }),
-    stop: async () => {
-      child.kill('SIGINT');
-      await closed;
+    stop: (signal = 'SIGINT') => {
+      child.kill(signal);
+      return closed;
     },
   };
+}
+
+/** Resolves once CONDITION holds, looked at every 50 ms; fails after a minute, saying WHAT it waited for. */
+export const until = async (condition: () => boolean, what: string): Promise<void> => {
+  for (const end = Date.now() + 60_000; !condition(); await new Promise((r) => setTimeout(r, 50))) if (Date.now() > end) throw new Error(`waited a minute for ${what}`);
+};
+
+/** Whether PROCESSES (what pgrep printed) is empty: a process stopped may take a moment to be gone on a loaded machine, so it is looked at for up to 5 s. */
+export async function noneLeft(processes: () => string): Promise<boolean> {
+  for (const end = Date.now() + 5000; processes() !== '' && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));
+  return processes() === '';
 }
 
 const SPECIFICATION = '# Heat Specification\n\n## Requirements\n\n### Requirement: Heat\nIt SHALL heat.\n\n#### Scenario: Warm\n- **GIVEN** a temperature of 30 C\n- **THEN** it is warm\n';

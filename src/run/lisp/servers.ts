@@ -282,7 +282,8 @@ export class CommandRuntime implements RuntimeConnector {
     readonly cwd: string,
   ) {
     this.spares = new Spares({
-      start: () => initialized(processConnection(command, cwd)),
+      // Closed while it starts (a watch a signal ends), a server that has not answered initialize is stopped at once.
+      start: (closed) => initialized(processConnection(command, cwd), closed),
       usable: (server) => !server.ended,
       stop: (server) => server.stop(),
     });
