@@ -20,7 +20,7 @@ import type { Release } from '../quiet-gate.js';
 import { runWithRetries } from '../retries.js';
 import { measuresTime, unitTimingNeeds, type TimingNeed } from '../timing-sensitive.js';
 import { jsonToLisp, lispString } from './sexp.js';
-import { asLispText, type BlockInput, type DriverCommand, type LispText } from './protocol.js';
+import { asLispText, type BlockInput, type DriverCommand, type LispText, type UnitTests } from './protocol.js';
 import { transcriptAttachment } from './transcript-attachment.js';
 import { checksNotReached } from './unreached-checks.js';
 import { vocabularyDirectoryProblem } from '../../lisp-image/vocabulary-files.js';
@@ -103,16 +103,18 @@ class Environment {
     }
   }
 
-  async close(): Promise<void> {
+  /** Stops the driver and the servers; `awaitDriver` false (the document is done) leaves the driver ending while the next document sets up. */
+  async close(awaitDriver = true): Promise<void> {
     this.closed = true;
-    await Promise.all([this.driver.stop(), this.servers.stopAll()]);
+    if (!awaitDriver) this.driver.release();
+    await Promise.all([awaitDriver ? this.driver.stop() : undefined, this.servers.stopAll()]);
   }
 }
 
 const NIL = asLispText('NIL');
 
-function loadCommand(code: CodeRef, seed: number): DriverCommand {
-  return { kind: 'load', file: code.file, line: code.line, text: code.text, seed };
+function loadCommand(code: CodeRef, seed: number, unitTests: UnitTests | undefined): DriverCommand {
+  return { kind: 'load', file: code.file, line: code.line, text: code.text, seed, ...(unitTests ? { unitTests } : {}) };
 }
 
 function unitCommand(unit: Unit, seed: number): DriverCommand {
@@ -309,7 +311,7 @@ class DocumentRun {
       }
       if (!this.options.dryRun) await this.runUnrunCheckFunctions();
     } finally {
-      await this.environment?.close();
+      await this.environment?.close(false);
     }
   }
 
@@ -429,14 +431,16 @@ class DocumentRun {
       }
       if (!this.environment) this.environment = await this.openUnlessInterrupted();
     }
-    await this.sendUnitTests();
+    // The driver learns the document's tests before the definitions load: with the first block loaded, or alone when none is.
+    let unitTestsDue = this.unitTests();
     for (const [index, code] of this.plan.definitions.entries()) {
       if (this.hungDefinitions.has(index)) continue;
       const failures: ReceivedPoint[] = [];
       // Definitions may draw random numbers too (a defvar of a generated value).
       const seed = unitSeed(this.options.seed, { id: `${code.file}#definitions-${index + 1}`, file: code.file });
       const started = performance.now();
-      const outcome = await this.command(loadCommand(code, seed), (p) => failures.push(p), started + this.options.unitTimeoutMs);
+      const outcome = await this.command(loadCommand(code, seed, unitTestsDue), (p) => failures.push(p), started + this.options.unitTimeoutMs);
+      unitTestsDue = undefined;
       if (report && (failures.length || outcome)) this.reportLoadFailure(code.borrowed ? `definitions borrowed from ${code.file}:${code.line}` : `definitions at line ${code.line}`, { file: code.file, line: code.line }, failures, outcome, performance.now() - started);
       const failure = failures.find((p) => !p.message.ok);
       if (outcome && outcome.kind !== 'interrupted')
@@ -448,16 +452,17 @@ class DocumentRun {
         this.hungDefinitions.add(index);
         this.environment = await this.openUnlessInterrupted();
         // The fresh driver knows the document's tests too: the definitions after the block define them as units.
-        await this.sendUnitTests();
+        unitTestsDue = this.unitTests();
       }
     }
+    if (unitTestsDue) await this.command({ kind: 'unit-tests', ...unitTestsDue }, () => undefined, performance.now() + this.options.unitTimeoutMs);
   }
 
-  /** Tells the driver which FiveAM tests are units of their own, before definitions define them (a test defined otherwise fails where it is). */
-  private async sendUnitTests(): Promise<void> {
+  /** Which FiveAM tests are units of their own, told the driver before definitions define them (a test defined otherwise fails where it is); none when the plan defines none. */
+  private unitTests(): UnitTests | undefined {
     const testNames = this.plan.units.flatMap((unit) => (unit.kind === 'fiveam-test' ? [unit.testName] : []));
     const plannedTestNames = this.plan.plannedTests ?? testNames;
-    if (plannedTestNames.length > 0) await this.command({ kind: 'unit-tests', testNames, plannedTestNames }, () => undefined, performance.now() + this.options.unitTimeoutMs);
+    return plannedTestNames.length > 0 ? { testNames, plannedTestNames } : undefined;
   }
 
   /** FAILURES: the driver's points, or the reasons spec-run found itself, before asking the driver. */
