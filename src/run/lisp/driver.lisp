@@ -903,7 +903,7 @@ PID, this process's id as the host can signal it, for a driver forked by the zyg
         sb-ext:*invoke-debugger-hook* #'report-thread-error)
   (let ((*package* (find-package '#:common-lisp-user)))
     (send-to-host (if pid `((:type . "ready") (:pid . ,pid)) '((:type . "ready"))))
-    (loop (let ((message (read-from-host)))
+    (loop (let ((message (next-command)))
             ;; A reply read here answers a thread of spec code that outlived its unit, or none.
             (cond ((and (consp message) (eq (first message) :reply))
                    (file-reply message))

@@ -42,6 +42,12 @@ export class DriverExited extends Error {
   }
 }
 
+/** A command written to the driver, whose messages are read by Driver.finish. */
+export interface SentCommand {
+  /** The driver's output mark when it was sent (Driver.printedSince). */
+  readonly outputMark: number;
+}
+
 export interface CommandHandlers {
   point(message: PointMessage): void;
   /** Answers a request with Lisp text for the value; a thrown error becomes a Lisp error. */
@@ -94,8 +100,8 @@ export class Driver {
   private waiter: (() => void) | null = null;
   /** Set once stop() is called: replies still due are dropped (see answer). */
   private stopped = false;
-  /** True while a command runs: until its "done", the driver reads no further command. */
-  private running = false;
+  /** Commands written and not yet done, oldest first: the driver runs them in that order. */
+  private readonly unfinished: SentCommand[] = [];
   /** Where spec code called EXIT, once it has: the place of the failure its ending driver is. */
   private exitAt: { file: string | null; line: number | null } | undefined;
   private readonly decode = driverLineDecoder();
@@ -203,16 +209,32 @@ export class Driver {
     return tail ? `; its output ended with:\n${tail.split('\n').slice(-15).join('\n')}` : '';
   }
 
+  /** Sends one command and serves its requests until it is done (finish). */
+  run(command: DriverCommand, handlers: CommandHandlers): Promise<DoneMessage> {
+    return this.finish(this.send(command), handlers);
+  }
+
   /**
-   * Sends one command and serves its requests until it is done. Each
+   * Writes one command now. The driver reads the next command once it is done with the one
+   * before: a command sent while another runs starts as soon as that one is done, and their
+   * messages are read in the order the commands were sent (finish).
+   */
+  send(command: DriverCommand): SentCommand {
+    const sent = { outputMark: this.outputMark() };
+    this.write(command);
+    this.unfinished.push(sent);
+    return sent;
+  }
+
+  /**
+   * Serves the requests of SENT, the oldest command not done, until it is done. Each
    * request is served as it arrives and answered as it completes, so requests of
    * several spec-code threads overlap; the driver matches replies by rid. "done"
    * resolves once every request of the command has been answered.
    */
-  async run(command: DriverCommand, handlers: CommandHandlers): Promise<DoneMessage> {
+  async finish(sent: SentCommand, handlers: CommandHandlers): Promise<DoneMessage> {
+    if (this.unfinished[0] !== sent) throw new Error('spec-run: driver commands are finished in the order they were sent');
     const inFlight = new Set<Promise<void>>();
-    this.write(command);
-    this.running = true;
     for (;;) {
       const message = await this.next();
       switch (message.type) {
@@ -226,7 +248,7 @@ export class Driver {
         }
         case 'done':
           await Promise.all(inFlight);
-          this.running = false;
+          this.unfinished.shift();
           return message;
         case 'ready':
           throw new DriverProtocolError('the driver said "ready" again while it ran a command');
@@ -264,7 +286,7 @@ export class Driver {
    * within the grace time, is signalled.
    */
   async stop(): Promise<void> {
-    const idle = !this.running && !this.stopped && !this.link.ended;
+    const idle = this.unfinished.length === 0 && !this.stopped && !this.link.ended;
     if (idle) this.write({ kind: 'exit' });
     this.stopped = true;
     await this.link.stop(idle);

@@ -131,6 +131,24 @@ t.test("a fresh driver's first load carries the unit tests; exit ends a driver t
   t.equal(readFileSync(marker, 'utf8'), 'hook ran\n', "the driver told to exit ran the document's exit hooks before it ended");
 });
 
+t.test('a command sent while the one before it waits for a reply runs once that one is done, each answered in order', async (t) => {
+  const driver = await Driver.start(options().projectRoot);
+  t.teardown(() => driver.stop());
+  const points: PointMessage[] = [];
+  const handlers = {
+    point: (message: PointMessage) => points.push(message),
+    request: async (message: RequestMessage) => asLispText(message.op === 'parse-json' ? jsonToLisp(message.text, message.objects) : 'NIL'),
+  };
+  // The second command is on the driver's input before the reply the first one waits for: read first, it waits its turn.
+  const asks = driver.send({ kind: 'block', file: 'p.md', line: 1, text: '(assert (equal (gethash "a" (spec-run::parse-json-text "{\\"a\\": 1}" :hash-tables t)) 1))', seed: 1, name: 'asks' });
+  const next = driver.send({ kind: 'block', file: 'p.md', line: 2, text: '(assert (= 2 (+ 1 1)))', seed: 2, name: 'next' });
+  const asked = await driver.finish(asks, handlers);
+  t.same(points.map((p) => [p.ok, p.line]), [[true, 1]], 'the first command got its reply and passed');
+  const after = await driver.finish(next, handlers);
+  t.same(points.map((p) => [p.ok, p.line]), [[true, 1], [true, 2]], 'the command read while it waited ran after it');
+  t.same([asked.points, after.points], [1, 1]);
+});
+
 t.test('decoding refuses anything that is not a message of the protocol, with what is wrong', async (t) => {
   const decode = driverLineDecoder();
   t.same(decode('{"type":"ready","seq":1}'), { type: 'ready', seq: 1 });
