@@ -5,7 +5,9 @@
 ;;;; (its encoder writes these commands, its decoder checks every message sent
 ;;;; back); this list must say the same. Commands:
 ;;;;   (:load-file path file)                           load a user vocabulary file, named file
-;;;;   (:load file line text seed)                      evaluate a block of definitions
+;;;;   (:load file line text seed [unit-tests])         evaluate a block of definitions;
+;;;;       unit-tests, ((test-name ...) (test-name ...)), as :unit-tests takes them, set
+;;;;       first (a fresh driver's first block: one command rather than two)
 ;;;;   (:block file line text seed name [input])        run a block's forms in order;
 ;;;;       input, (:input value (key-spelling ...)), is the request of an Input block
 ;;;;   (:test test-name seed name file line [feature])  run one FiveAM test; feature,
@@ -14,6 +16,8 @@
 ;;;;   (:unit-tests (test-name ...) (test-name ...))    the tests that are units of their own,
 ;;;;       and all the document's plan defines (selected or not), sent before the
 ;;;;       definitions load: a test a form defines that the plan does not fails there
+;;;;   (:exit)                                          end now (the host has read every
+;;;;       result): no "done"; a driver stopped in a command is sent SIGTERM instead
 ;;;; file and line place the unit in its document. Replies to requests,
 ;;;; (:reply rid (:ok value)) or (:reply rid (:error message)), are read by
 ;;;; host.lisp. Messages sent back, one JSON object per line: {"type":"ready"},
@@ -712,6 +716,21 @@ this thread waits for the exit."
       (:load-file (list (second arguments) 1))
       (:unit-tests nil))))
 
+(defun set-unit-tests (lists)
+  "Take LISTS, (unit-test-names planned-test-names), as the document's FiveAM tests."
+  (setf *unit-test-names* (first lists)
+        *planned-test-names* (second lists)))
+
+(defun exit-at-once ()
+  "End the driver at the host's word, every result read, sooner than SBCL's EXIT (the
+SIGTERM a driver stopped in a command is sent), which first stops the finalizer thread
+and waits for it: what spec code can see of an exit is kept, its exit hooks run and its
+output flushed."
+  (sb-impl::call-exit-hooks)
+  (finish-output *standard-output*)
+  (finish-output *error-output*)
+  (sb-sys:os-exit 0 :abort t))
+
 (defun run-command (command)
   (setf *unit-points* 0
         *slept-seconds* 0
@@ -722,7 +741,8 @@ this thread waits for the exit."
     (ecase kind
       (:load-file (destructuring-bind (path file) arguments
                     (load-vocabulary-file path file)))
-      (:load (destructuring-bind (file line text seed) arguments
+      (:load (destructuring-bind (file line text seed &optional unit-tests) arguments
+               (when unit-tests (set-unit-tests unit-tests))
                (seed-random-state seed)
                (load-source (make-source :file file :first-line line :text text))))
       (:block (destructuring-bind (file line text seed name &optional input) arguments
@@ -735,8 +755,7 @@ this thread waits for the exit."
                  (with-threads-stopped-at-end (name (list file line))
                    (with-printed-kept ()
                      (run-fiveam-test test-name seed name (make-source :file file :first-line line) feature))))))
-      (:unit-tests (setf *unit-test-names* (first arguments)
-                         *planned-test-names* (second arguments)))
+      (:unit-tests (set-unit-tests arguments))
       (:verify (destructuring-bind (function-name seed name file line) arguments
                  (with-features-change-noted (line)
                    (with-threads-stopped-at-end (name (list file line))
@@ -884,8 +903,10 @@ PID, this process's id as the host can signal it, for a driver forked by the zyg
         sb-ext:*invoke-debugger-hook* #'report-thread-error)
   (let ((*package* (find-package '#:common-lisp-user)))
     (send-to-host (if pid `((:type . "ready") (:pid . ,pid)) '((:type . "ready"))))
-    (loop (let ((message (read-from-host)))
+    (loop (let ((message (next-command)))
             ;; A reply read here answers a thread of spec code that outlived its unit, or none.
-            (if (and (consp message) (eq (first message) :reply))
-                (file-reply message)
-                (run-command message))))))
+            (cond ((and (consp message) (eq (first message) :reply))
+                   (file-reply message))
+                  ((equal message '(:exit))
+                   (exit-at-once))
+                  (t (run-command message)))))))

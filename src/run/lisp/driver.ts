@@ -42,6 +42,12 @@ export class DriverExited extends Error {
   }
 }
 
+/** A command written to the driver, whose messages are read by Driver.finish. */
+export interface SentCommand {
+  /** The driver's output mark when it was sent (Driver.printedSince). */
+  readonly outputMark: number;
+}
+
 export interface CommandHandlers {
   point(message: PointMessage): void;
   /** Answers a request with Lisp text for the value; a thrown error becomes a Lisp error. */
@@ -56,7 +62,8 @@ interface DriverLink {
   readonly outputTail: string;
   /** The process's output (the unit's own, see printed-tail in checks.lisp) since a mark of outputMark. */
   readonly output: Pick<Child, 'outputMark' | 'outputSince'>;
-  stop(): Promise<void>;
+  /** Ends the driver; `exitSent`: it was told to exit (the exit command), and is not signalled unless it lingers. */
+  stop(exitSent: boolean): Promise<void>;
 }
 
 /** Set to `fresh` to start every document's driver as a process of its own, never forked (benchmarks compare both). */
@@ -93,6 +100,8 @@ export class Driver {
   private waiter: (() => void) | null = null;
   /** Set once stop() is called: replies still due are dropped (see answer). */
   private stopped = false;
+  /** Commands written and not yet done, oldest first: the driver runs them in that order. */
+  private readonly unfinished: SentCommand[] = [];
   /** Where spec code called EXIT, once it has: the place of the failure its ending driver is. */
   private exitAt: { file: string | null; line: number | null } | undefined;
   private readonly decode = driverLineDecoder();
@@ -131,6 +140,7 @@ export class Driver {
    * run's quiet gate, as every driver start).
    */
   static async start(cwd: string, turn: Turn = (work) => work()): Promise<Driver> {
+    await driversEnded();
     return (await Zygote.fork(cwd, turn)) ?? Driver.own(cwd);
   }
 
@@ -145,7 +155,15 @@ export class Driver {
         return driverEnd(child).outputTail;
       },
       output: child,
-      stop: async () => void (await child.stop(STOP_GRACE_MS)),
+      stop: async (exitSent) => {
+        if (exitSent) {
+          let timer: NodeJS.Timeout | undefined;
+          await Promise.race([child.exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS)))]);
+          clearTimeout(timer);
+        }
+        // Stopped all the same, whether it has exited or lingers: its group holds whatever the driver started.
+        await child.stop(STOP_GRACE_MS);
+      },
     });
     void child.exited.then(() => driver.wake());
     readLines(child.output(MESSAGES_FD), (line) => driver.receive(line));
@@ -191,15 +209,32 @@ export class Driver {
     return tail ? `; its output ended with:\n${tail.split('\n').slice(-15).join('\n')}` : '';
   }
 
+  /** Sends one command and serves its requests until it is done (finish). */
+  run(command: DriverCommand, handlers: CommandHandlers): Promise<DoneMessage> {
+    return this.finish(this.send(command), handlers);
+  }
+
   /**
-   * Sends one command and serves its requests until it is done. Each
+   * Writes one command now. The driver reads the next command once it is done with the one
+   * before: a command sent while another runs starts as soon as that one is done, and their
+   * messages are read in the order the commands were sent (finish).
+   */
+  send(command: DriverCommand): SentCommand {
+    const sent = { outputMark: this.outputMark() };
+    this.write(command);
+    this.unfinished.push(sent);
+    return sent;
+  }
+
+  /**
+   * Serves the requests of SENT, the oldest command not done, until it is done. Each
    * request is served as it arrives and answered as it completes, so requests of
    * several spec-code threads overlap; the driver matches replies by rid. "done"
    * resolves once every request of the command has been answered.
    */
-  async run(command: DriverCommand, handlers: CommandHandlers): Promise<DoneMessage> {
+  async finish(sent: SentCommand, handlers: CommandHandlers): Promise<DoneMessage> {
+    if (this.unfinished[0] !== sent) throw new Error('spec-run: driver commands are finished in the order they were sent');
     const inFlight = new Set<Promise<void>>();
-    this.write(command);
     for (;;) {
       const message = await this.next();
       switch (message.type) {
@@ -213,6 +248,7 @@ export class Driver {
         }
         case 'done':
           await Promise.all(inFlight);
+          this.unfinished.shift();
           return message;
         case 'ready':
           throw new DriverProtocolError('the driver said "ready" again while it ran a command');
@@ -244,12 +280,42 @@ export class Driver {
     this.link.write(encodeCommand(command));
   }
 
+  /**
+   * Ends the driver. One that has answered its last command is told to exit, which it does
+   * at once; one stopped in a command (its time limit, a crash), or that does not exit
+   * within the grace time, is signalled.
+   */
   async stop(): Promise<void> {
+    const idle = this.unfinished.length === 0 && !this.stopped && !this.link.ended;
+    if (idle) this.write({ kind: 'exit' });
     this.stopped = true;
-    await this.link.stop();
+    await this.link.stop(idle);
+  }
+
+  /**
+   * Stops the driver of a document that is done, without waiting for its end: the next
+   * document sets up meanwhile, and the next driver starts once it has ended (start).
+   */
+  release(): void {
+    const stopped: Promise<void> = this.stop()
+      .catch(() => undefined)
+      .finally(() => ending.delete(stopped));
+    ending.add(stopped);
   }
 }
 
+
+/** The stops of released drivers (Driver.release) still under way. */
+const ending = new Set<Promise<void>>();
+
+/**
+ * Once every released driver has ended, and what the zygote found left in its namespace
+ * too: no driver is started (nor runs a document) while a document before it may still
+ * have a process, as when each document awaited its driver's end.
+ */
+async function driversEnded(): Promise<void> {
+  while (ending.size > 0) await Promise.all(ending);
+}
 
 /** Runs work that starts a process when the run allows it. */
 export type Turn = <T>(work: () => Promise<T>) => Promise<T>;
@@ -325,7 +391,7 @@ class Zygote {
     return forked?.driver ?? null;
   }
 
-  private static async forkNow(cwd: string, warm = false): Promise<{ zygote: Zygote; driver: Driver } | null> {
+  private static async forkNow(cwd: string): Promise<{ zygote: Zygote; driver: Driver } | null> {
     let zygote = Zygote.idle.get(cwd)?.pop();
     if (zygote === undefined) {
       try {
@@ -339,7 +405,7 @@ class Zygote {
     clearTimeout(zygote.idleTimer);
     zygote.child.hold(true);
     try {
-      return { zygote, driver: await zygote.forkDriver(warm) };
+      return { zygote, driver: await zygote.forkDriver() };
     } catch {
       // This zygote failed (its fork, its child's start): the document gets a process of its own, the next one another zygote.
       await zygote.close();
@@ -356,7 +422,7 @@ class Zygote {
   private static prepareSpare(cwd: string, turn: Turn, first = false): void {
     if (Zygote.spares.has(cwd) || Zygote.preparing.has(cwd)) return;
     const prepared = turn(async () => {
-      const forked = await Zygote.forkNow(cwd, true);
+      const forked = await Zygote.forkNow(cwd);
       if (forked) {
         Zygote.spares.set(cwd, { ...forked, first });
         forked.zygote.park();
@@ -397,7 +463,7 @@ class Zygote {
     } else current.driver.receive(line);
   }
 
-  private async forkDriver(warm: boolean): Promise<Driver> {
+  private async forkDriver(): Promise<Driver> {
     let end!: () => void;
     const ended = new Promise<void>((resolve) => (end = resolve));
     const child = this.child;
@@ -411,9 +477,9 @@ class Zygote {
         return child.outputTail;
       },
       output: child,
-      stop: async () => {
+      stop: async (exitSent) => {
         if (state.ended === undefined && state.pid !== undefined) {
-          signal(state.pid, 'SIGTERM');
+          if (!exitSent) signal(state.pid, 'SIGTERM');
           const late = setTimeout(() => signal(state.pid!, 'SIGKILL'), STOP_GRACE_MS);
           await ended;
           clearTimeout(late);
@@ -425,7 +491,7 @@ class Zygote {
       setEnded: (how) => (state.ended ??= how),
       end: () => (end(), driver.wake()),
     };
-    child.writeLine(COMMANDS_FD, encodeCommand({ kind: 'fork', warm }));
+    child.writeLine(COMMANDS_FD, encodeCommand({ kind: 'fork' }));
     state.pid = await driver.ready();
     return driver;
   }
@@ -466,6 +532,8 @@ class Zygote {
 
   /** Ends every idle zygote (the end of a run). */
   static async closeAll(): Promise<void> {
+    // A zygote whose driver is ending is idle once it has ended.
+    await driversEnded();
     await Promise.all(Zygote.preparing.values());
     const spares = [...Zygote.spares.values()].map((spare) => spare.zygote);
     Zygote.spares.clear();

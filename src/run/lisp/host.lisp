@@ -4,7 +4,8 @@
 ;;;; Requests to runtime servers are made by the host: the driver asks and
 ;;;; blocks until the reply. Spec code may ask from several threads at once, so
 ;;;; writes to the host hold a lock, and each reply (:reply rid ...) goes to the
-;;;; thread that asked for request RID, whichever thread read it.
+;;;; thread that asked for request RID, whichever thread read it; a command read by a
+;;;; thread waiting for its reply (one the host sent ahead) goes to the command loop.
 
 (in-package #:spec-run)
 
@@ -72,6 +73,16 @@ host checks: a line spec code writes on fd 4 is not taken for the driver's.")
 
 (defvar *main-thread* nil "The driver's own thread, which reads commands.")
 
+(defvar *commands-read-early* '()
+  "Commands a thread waiting for its reply read before it (the host sends a unit's command
+while the command before it runs, driver.ts's send), oldest first: the command loop runs
+them, in order, before it reads on (NEXT-COMMAND).")
+
+(defun next-command ()
+  "The command loop's next message: a command read early, else the host's next message."
+  (or (bt:with-lock-held (*replies-lock*) (pop *commands-read-early*))
+      (read-from-host)))
+
 (defun file-reply (reply)
   "Keep REPLY, a (:reply rid outcome) read from the host, for the thread that waits
 for it, and wake the waiting threads; drop it when none does. Takes *REPLIES-LOCK*."
@@ -83,16 +94,18 @@ for it, and wake the waiting threads; drop it when none does. Takes *REPLIES-LOC
             (t (format *error-output* "~&spec-run driver: dropped a reply to request ~S, which no thread waits for~%" rid)
                (finish-output *error-output*))))))
 
-(defun read-reply (rid)
-  "Read the host's next message, a reply, and file it (FILE-REPLY). A thread of spec
-code is not stopped between the two, nor halfway through a message (a unit's threads
-left running are stopped at its end): a reply read must reach its thread, and a
-message half read would leave the rest for the next reader."
+(defun read-reply ()
+  "Read the host's next message and file it: a reply for its thread (FILE-REPLY), a
+command for the command loop (*COMMANDS-READ-EARLY*). A thread of spec code is not
+stopped between the two, nor halfway through a message (a unit's threads left running
+are stopped at its end): a message read must reach its reader, and a message half read
+would leave the rest for the next reader."
   (flet ((read-and-file ()
-           (let ((reply (read-from-host)))
-             (unless (and (consp reply) (eq (first reply) :reply))
-               (error "spec-run protocol: expected a reply to request ~D, got ~S" rid reply))
-             (file-reply reply))))
+           (let ((message (read-from-host)))
+             (if (and (consp message) (eq (first message) :reply))
+                 (file-reply message)
+                 (bt:with-lock-held (*replies-lock*)
+                   (setf *commands-read-early* (append *commands-read-early* (list message))))))))
     (if (eq sb-thread:*current-thread* *main-thread*)
         (read-and-file)
         (sb-sys:without-interrupts (read-and-file)))))
@@ -109,7 +122,7 @@ A wait given up (its thread stopped) leaves nothing behind: its reply is dropped
           (bt:condition-wait *reply-arrived* *replies-lock*)
           (progn (setf *reading-replies* t)
                  (bt:release-lock *replies-lock*)
-                 (unwind-protect (read-reply rid)
+                 (unwind-protect (read-reply)
                    (bt:acquire-lock *replies-lock*)
                    (setf *reading-replies* nil)
                    ;; Another waiting thread reads next, should this one be done or stopped.

@@ -9,7 +9,7 @@ import { relative, resolve } from 'node:path';
 import type { RunEvent, SourceRef } from '../../model/events.js';
 import { isPropertyDocument, type CheckSite, type CodeRef, type DocumentPlan, type ExpectedAnswer, type Unit } from '../../model/plan.js';
 import type { DocumentRunner, Emit, RunOptions, RuntimeConnection } from '../types.js';
-import { Driver, DriverExited, type CommandHandlers, type PointMessage, type RequestMessage } from './driver.js';
+import { Driver, DriverExited, type CommandHandlers, type PointMessage, type RequestMessage, type SentCommand } from './driver.js';
 import { definedElsewhereNote, unloadedDefinitionNote, unreadableDefinitionNote } from '../../translate/definition-index.js';
 import { jsonProblems, requestOf, ToolCallChecker } from '../../translate/json-input.js';
 import { expectedMismatches, expectedTextMismatches } from './expected-json.js';
@@ -20,7 +20,7 @@ import type { Release } from '../quiet-gate.js';
 import { runWithRetries } from '../retries.js';
 import { measuresTime, unitTimingNeeds, type TimingNeed } from '../timing-sensitive.js';
 import { jsonToLisp, lispString } from './sexp.js';
-import { asLispText, type BlockInput, type DriverCommand, type LispText } from './protocol.js';
+import { asLispText, type BlockInput, type DriverCommand, type LispText, type UnitTests } from './protocol.js';
 import { transcriptAttachment } from './transcript-attachment.js';
 import { checksNotReached } from './unreached-checks.js';
 import { vocabularyDirectoryProblem } from '../../lisp-image/vocabulary-files.js';
@@ -103,16 +103,18 @@ class Environment {
     }
   }
 
-  async close(): Promise<void> {
+  /** Stops the driver and the servers; `awaitDriver` false (the document is done) leaves the driver ending while the next document sets up. */
+  async close(awaitDriver = true): Promise<void> {
     this.closed = true;
-    await Promise.all([this.driver.stop(), this.servers.stopAll()]);
+    if (!awaitDriver) this.driver.release();
+    await Promise.all([awaitDriver ? this.driver.stop() : undefined, this.servers.stopAll()]);
   }
 }
 
 const NIL = asLispText('NIL');
 
-function loadCommand(code: CodeRef, seed: number): DriverCommand {
-  return { kind: 'load', file: code.file, line: code.line, text: code.text, seed };
+function loadCommand(code: CodeRef, seed: number, unitTests: UnitTests | undefined): DriverCommand {
+  return { kind: 'load', file: code.file, line: code.line, text: code.text, seed, ...(unitTests ? { unitTests } : {}) };
 }
 
 function unitCommand(unit: Unit, seed: number): DriverCommand {
@@ -223,6 +225,8 @@ class DocumentRun {
   private unitHoldsGate = false;
   /** Where the checks the driver made so far stand ("file:line"): a function whose check lines none is at has not run its checks. */
   private readonly reachedPlaces = new Set<string>();
+  /** A unit's command sent to a driver before the command ahead of it was done (sendAhead), and not yet finished. */
+  private sentAhead: { unit: Unit; environment: Environment; sent: SentCommand } | null = null;
 
   constructor(
     private readonly plan: DocumentPlan,
@@ -309,7 +313,7 @@ class DocumentRun {
       }
       if (!this.options.dryRun) await this.runUnrunCheckFunctions();
     } finally {
-      await this.environment?.close();
+      await this.environment?.close(false);
     }
   }
 
@@ -350,16 +354,18 @@ class DocumentRun {
    * Runs one driver command under `deadline`; on timeout or crash the environment
    * is closed and forgotten, so the next command gets a fresh one.
    */
-  private async command(text: DriverCommand, onPoint: (point: ReceivedPoint) => void, deadline: number): Promise<Interruption | null> {
+  private async command(text: DriverCommand | SentCommand, onPoint: (point: ReceivedPoint) => void, deadline: number, ahead?: Unit): Promise<Interruption | null> {
     const environment = this.environment!;
-    const outputMark = environment.driver.outputMark();
+    const sent = 'kind' in text ? environment.driver.send(text) : text;
+    if (ahead) this.sendAhead(ahead, environment);
+    const outputMark = sent.outputMark;
     let timer: NodeJS.Timeout | undefined;
     const handlers = environment.handlers((message) => {
       // Any check made counts, a definition's as a unit's, reported or not (a passing load says nothing).
       if (message.skip === undefined && message.file != null && message.line != null) this.reachedPlaces.add(`${message.file}:${message.line}`);
       onPoint({ message, exchanges: this.transcript.exchanges.length });
     });
-    const work = environment.driver.run(text, handlers).then(
+    const work = environment.driver.finish(sent, handlers).then(
       (done) => {
         this.sleptSeconds += done.slept;
         // A check reached without a point of its own (inside a for-all's trials) ran all the same.
@@ -389,6 +395,32 @@ class DocumentRun {
     return outcome;
   }
 
+  /**
+   * Sends UNIT's command to ENVIRONMENT's driver now, while the command before it runs, where
+   * that changes nothing but the time it starts: the driver runs it once that one is done,
+   * sparing the round trip between them. Not where its start must wait for a verdict before
+   * it (--bail, a retry's fresh driver), for a turn of the quiet gate (a unit measuring time)
+   * or for more than one run (--runs); nor once the run is stopping. A unit whose command
+   * ahead of it ended its driver runs in a fresh one, as always (runLispUnitInTurn).
+   */
+  private sendAhead(unit: Unit, environment: Environment): void {
+    if (unit.kind !== 'lisp-block' && unit.kind !== 'fiveam-test' && unit.kind !== 'verify-function') return;
+    if (this.options.bail || (this.options.retries ?? 0) > 0 || this.timingNeeds.has(unit.id) || this.stopping || this.options.interrupt?.aborted) return;
+    if (this.runsOf(unit) > 1) return;
+    this.sentAhead = { unit, environment, sent: environment.driver.send(unitCommand(unit, runSeed(unitSeed(this.options.seed, unit), 0))) };
+  }
+
+  /** How many times UNIT runs: a property document's FiveAM test, --runs times. */
+  private runsOf(unit: Unit): number {
+    return unit.kind === 'fiveam-test' && isPropertyDocument(this.plan) && this.options.runs ? this.options.runs : 1;
+  }
+
+  /** The unit of the plan that runs right after UNIT (sendAhead sends it only when it is a Lisp unit). */
+  private nextUnit(unit: Unit): Unit | undefined {
+    const index = this.plan.units.indexOf(unit);
+    return index < 0 ? undefined : this.plan.units.slice(index + 1).find((other) => other.kind !== 'scenario');
+  }
+
   /** A fresh environment, unless spec-run is being interrupted: then nothing new starts. */
   private openUnlessInterrupted(): Promise<Environment> {
     if (this.options.interrupt?.aborted) return Promise.reject(new Error(interruptedReason(this.options.interrupt)));
@@ -404,7 +436,7 @@ class DocumentRun {
   }
 
   /** A driver with the definitions loaded; load failures are reported once, as problem units. */
-  private async ensureEnvironment(): Promise<void> {
+  private async ensureEnvironment(unit?: Unit): Promise<void> {
     if (this.environment) return;
     this.unitsInEnvironment = [];
     this.environment = await this.openUnlessInterrupted();
@@ -429,14 +461,19 @@ class DocumentRun {
       }
       if (!this.environment) this.environment = await this.openUnlessInterrupted();
     }
-    await this.sendUnitTests();
+    // The driver learns the document's tests before the definitions load: with the first block loaded, or alone when none is.
+    let unitTestsDue = this.unitTests();
+    const loaded = [...this.plan.definitions.keys()].filter((index) => !this.hungDefinitions.has(index));
+    const lastLoaded = loaded.at(-1);
     for (const [index, code] of this.plan.definitions.entries()) {
       if (this.hungDefinitions.has(index)) continue;
       const failures: ReceivedPoint[] = [];
       // Definitions may draw random numbers too (a defvar of a generated value).
       const seed = unitSeed(this.options.seed, { id: `${code.file}#definitions-${index + 1}`, file: code.file });
       const started = performance.now();
-      const outcome = await this.command(loadCommand(code, seed), (p) => failures.push(p), started + this.options.unitTimeoutMs);
+      // The unit that opened the environment runs right after the last block loads.
+      const outcome = await this.command(loadCommand(code, seed, unitTestsDue), (p) => failures.push(p), started + this.options.unitTimeoutMs, index === lastLoaded ? unit : undefined);
+      unitTestsDue = undefined;
       if (report && (failures.length || outcome)) this.reportLoadFailure(code.borrowed ? `definitions borrowed from ${code.file}:${code.line}` : `definitions at line ${code.line}`, { file: code.file, line: code.line }, failures, outcome, performance.now() - started);
       const failure = failures.find((p) => !p.message.ok);
       if (outcome && outcome.kind !== 'interrupted')
@@ -448,16 +485,17 @@ class DocumentRun {
         this.hungDefinitions.add(index);
         this.environment = await this.openUnlessInterrupted();
         // The fresh driver knows the document's tests too: the definitions after the block define them as units.
-        await this.sendUnitTests();
+        unitTestsDue = this.unitTests();
       }
     }
+    if (unitTestsDue) await this.command({ kind: 'unit-tests', ...unitTestsDue }, () => undefined, performance.now() + this.options.unitTimeoutMs);
   }
 
-  /** Tells the driver which FiveAM tests are units of their own, before definitions define them (a test defined otherwise fails where it is). */
-  private async sendUnitTests(): Promise<void> {
+  /** Which FiveAM tests are units of their own, told the driver before definitions define them (a test defined otherwise fails where it is); none when the plan defines none. */
+  private unitTests(): UnitTests | undefined {
     const testNames = this.plan.units.flatMap((unit) => (unit.kind === 'fiveam-test' ? [unit.testName] : []));
     const plannedTestNames = this.plan.plannedTests ?? testNames;
-    if (plannedTestNames.length > 0) await this.command({ kind: 'unit-tests', testNames, plannedTestNames }, () => undefined, performance.now() + this.options.unitTimeoutMs);
+    return plannedTestNames.length > 0 ? { testNames, plannedTestNames } : undefined;
   }
 
   /** FAILURES: the driver's points, or the reasons spec-run found itself, before asking the driver. */
@@ -646,7 +684,7 @@ class DocumentRun {
     let environmentError: Error | null = null;
     let notReplayed: string | null = null;
     try {
-      await this.ensureEnvironment();
+      await this.ensureEnvironment(unitsBefore ? undefined : unit);
       if (unitsBefore) notReplayed = await this.replayUnitsBefore(unitsBefore);
     } catch (error) {
       environmentError = error as Error;
@@ -670,12 +708,16 @@ class DocumentRun {
       const reason = first === undefined ? `the driver could not start: ${environmentError.message}` : `the driver could not start: the problem reported at ${first}`;
       this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: false, name: unit.name, at, diagnostics: { reason } });
     } else {
-      const runs = unit.kind === 'fiveam-test' && isPropertyDocument(this.plan) && this.options.runs ? this.options.runs : 1;
+      const runs = this.runsOf(unit);
+      // Its command, when the one before it sent it ahead to the driver it runs in.
+      const ahead = this.sentAhead?.unit === unit && this.sentAhead.environment === this.environment ? this.sentAhead.sent : undefined;
+      this.sentAhead = null;
       for (let run = 0; run < runs; run++) {
         const seedOfRun = runSeed(seed, run);
         reportedSeed = seedOfRun;
         const points: ReceivedPoint[] = [];
-        const outcome = await this.command(unitCommand(unit, seedOfRun), (p) => points.push(p), deadline);
+        const next = run === runs - 1 && !unitsBefore ? this.nextUnit(unit) : undefined;
+        const outcome = await this.command((run === 0 && ahead) || unitCommand(unit, seedOfRun), (p) => points.push(p), deadline, next);
         if (!outcome && run === 0) this.unitsInEnvironment.push(unit);
         const failedRun = outcome !== null || points.some((p) => !p.message.ok);
         const runNote = runs > 1 ? { seed: seedOfRun, run: run + 1, runs } : { seed: seedOfRun };

@@ -24,7 +24,8 @@ export interface BlockInput {
 export type DriverCommand =
   /** A vocabulary file at `path`, named `file` (as the project names it) where its points stand. */
   | { kind: 'load-file'; path: string; file: string }
-  | { kind: 'load'; file: string; line: number; text: string; seed: number }
+  /** `unitTests`, as the unit-tests command says them, for a fresh driver's first block of definitions: one command, not two. */
+  | { kind: 'load'; file: string; line: number; text: string; seed: number; unitTests?: UnitTests }
   | { kind: 'block'; file: string; line: number; text: string; seed: number; name: string; input?: BlockInput }
   | { kind: 'test'; testName: string; seed: number; name: string; file: string; line: number; feature?: string }
   | { kind: 'verify'; functionName: string; seed: number; name: string; file: string; line: number }
@@ -32,14 +33,27 @@ export type DriverCommand =
    * The FiveAM tests that are units of their own: a block running them (run!, explain!) does not report their checks again;
    * and all those the document's plan defines, selected or not: one spec code defines that is none of them fails.
    */
-  | { kind: 'unit-tests'; testNames: string[]; plannedTestNames: string[] }
+  | ({ kind: 'unit-tests' } & UnitTests)
   | { kind: 'reply'; rid: number; outcome: { ok: true; value: LispText } | { ok: false; message: string } }
-  /** To the zygote (zygote.lisp): fork a document's driver; `warm`, one forked ahead of time, compiles once before it says ready. */
-  | { kind: 'fork'; warm?: boolean };
+  /** To the zygote (zygote.lisp): fork a document's driver. */
+  | { kind: 'fork' }
+  /** The document is done with a driver that has answered every command: it ends at once, sending nothing more. */
+  | { kind: 'exit' };
+
+/** The FiveAM tests that are units of their own, and all those the document's plan defines (see the unit-tests command). */
+export interface UnitTests {
+  testNames: string[];
+  plannedTestNames: string[];
+}
 
 function lispInteger(value: number): string {
   if (!Number.isSafeInteger(value)) throw new Error(`driver protocol: ${value} is not an integer`);
   return String(value);
+}
+
+/** `((test-name ...) (test-name ...))`: the unit tests, then the planned ones. */
+function unitTestLists({ testNames, plannedTestNames }: UnitTests): string {
+  return `((${testNames.map(lispString).join(' ')}) (${plannedTestNames.map(lispString).join(' ')}))`;
 }
 
 /** The s-expression text of `command`, one line of fd 3. */
@@ -49,8 +63,10 @@ export function encodeCommand(command: DriverCommand): string {
   switch (command.kind) {
     case 'load-file':
       return `(:load-file ${s(command.path)} ${s(command.file)})`;
-    case 'load':
-      return `(:load ${s(command.file)} ${n(command.line)} ${s(command.text)} ${n(command.seed)})`;
+    case 'load': {
+      const unitTests = command.unitTests ? ` ${unitTestLists(command.unitTests)}` : '';
+      return `(:load ${s(command.file)} ${n(command.line)} ${s(command.text)} ${n(command.seed)}${unitTests})`;
+    }
     case 'block': {
       const input = command.input ? ` (:input ${command.input.value} (${command.input.keySpellings.map(s).join(' ')}))` : '';
       return `(:block ${s(command.file)} ${n(command.line)} ${s(command.text)} ${n(command.seed)} ${s(command.name)}${input})`;
@@ -60,9 +76,11 @@ export function encodeCommand(command: DriverCommand): string {
     case 'verify':
       return `(:verify ${s(command.functionName)} ${n(command.seed)} ${s(command.name)} ${s(command.file)} ${n(command.line)})`;
     case 'unit-tests':
-      return `(:unit-tests (${command.testNames.map(s).join(' ')}) (${command.plannedTestNames.map(s).join(' ')}))`;
+      return `(:unit-tests ${unitTestLists(command).slice(1, -1)})`;
     case 'fork':
-      return command.warm ? '(:fork :warm t)' : '(:fork)';
+      return '(:fork)';
+    case 'exit':
+      return '(:exit)';
     case 'reply': {
       const outcome = command.outcome.ok ? `(:ok ${command.outcome.value})` : `(:error ${s(command.outcome.message)})`;
       return `(:reply ${n(command.rid)} ${outcome})`;

@@ -3,12 +3,12 @@
 // every message kind the driver emits is decoded by the same module's schemas.
 // Malformed lines are refused with a clear error that fails the unit, not the run.
 import fc from 'fast-check';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { Driver, type PointMessage, type RequestMessage } from '../../../src/run/lisp/driver.js';
 import { asLispText, driverLineDecoder, DriverProtocolError, encodeCommand, type DriverCommand } from '../../../src/run/lisp/protocol.js';
-import { jsonToLisp } from '../../../src/run/lisp/sexp.js';
+import { jsonToLisp, lispString } from '../../../src/run/lisp/sexp.js';
 import { frontmatter, lisp, options, runMarkdown } from './helpers.js';
 import { scratchDirectory } from '../../support/scratch.js';
 
@@ -107,6 +107,48 @@ t.test('every command kind runs in a real driver, and every message kind it send
   t.equal(ran.done.points, 4);
 });
 
+t.test("a fresh driver's first load carries the unit tests; exit ends a driver that has answered, its exit hooks run", async (t) => {
+  const driver = await Driver.start(options().projectRoot);
+  const points: PointMessage[] = [];
+  const handlers = {
+    point: (message: PointMessage) => points.push(message),
+    request: async (): Promise<never> => {
+      throw new Error('no requests here');
+    },
+  };
+  const definitions = '(fiveam:test carried (fiveam:is t))\n(fiveam:test not-carried (fiveam:is t))';
+  await driver.run({ kind: 'load', file: 'p.md', line: 3, text: definitions, seed: 1, unitTests: { testNames: ['carried'], plannedTestNames: ['carried'] } }, handlers);
+  t.same(
+    points.map((p) => [p.ok, p.name, p.line]),
+    [[false, 'FiveAM test not-carried runs', 4]],
+    'the test the carried lists name loads as a unit; the other fails where it is defined',
+  );
+  const marker = join(scratchDirectory('spec-run-protocol-exit-'), 'exited');
+  const hook = `(push (lambda () (with-open-file (out ${lispString(marker)} :direction :output) (write-line "hook ran" out))) sb-ext:*exit-hooks*)`;
+  await driver.run({ kind: 'block', file: 'p.md', line: 6, text: hook, seed: 2, name: 'hook' }, handlers);
+  t.notOk(existsSync(marker), 'no hook has run while the driver lives');
+  await driver.stop();
+  t.equal(readFileSync(marker, 'utf8'), 'hook ran\n', "the driver told to exit ran the document's exit hooks before it ended");
+});
+
+t.test('a command sent while the one before it waits for a reply runs once that one is done, each answered in order', async (t) => {
+  const driver = await Driver.start(options().projectRoot);
+  t.teardown(() => driver.stop());
+  const points: PointMessage[] = [];
+  const handlers = {
+    point: (message: PointMessage) => points.push(message),
+    request: async (message: RequestMessage) => asLispText(message.op === 'parse-json' ? jsonToLisp(message.text, message.objects) : 'NIL'),
+  };
+  // The second command is on the driver's input before the reply the first one waits for: read first, it waits its turn.
+  const asks = driver.send({ kind: 'block', file: 'p.md', line: 1, text: '(assert (equal (gethash "a" (spec-run::parse-json-text "{\\"a\\": 1}" :hash-tables t)) 1))', seed: 1, name: 'asks' });
+  const next = driver.send({ kind: 'block', file: 'p.md', line: 2, text: '(assert (= 2 (+ 1 1)))', seed: 2, name: 'next' });
+  const asked = await driver.finish(asks, handlers);
+  t.same(points.map((p) => [p.ok, p.line]), [[true, 1]], 'the first command got its reply and passed');
+  const after = await driver.finish(next, handlers);
+  t.same(points.map((p) => [p.ok, p.line]), [[true, 1], [true, 2]], 'the command read while it waited ran after it');
+  t.same([asked.points, after.points], [1, 1]);
+});
+
 t.test('decoding refuses anything that is not a message of the protocol, with what is wrong', async (t) => {
   const decode = driverLineDecoder();
   t.same(decode('{"type":"ready","seq":1}'), { type: 'ready', seq: 1 });
@@ -145,6 +187,12 @@ t.test('decoding refuses anything that is not a message of the protocol, with wh
 
 t.test('encoding writes integers as integers only', async (t) => {
   t.equal(encodeCommand({ kind: 'load', file: 'a "b".md', line: 3, text: 'x\\y', seed: 9 }), '(:load "a \\"b\\".md" 3 "x\\\\y" 9)');
+  t.equal(
+    encodeCommand({ kind: 'load', file: 'd.md', line: 3, text: 'x', seed: 9, unitTests: { testNames: ['a'], plannedTestNames: ['a', 'b'] } }),
+    '(:load "d.md" 3 "x" 9 (("a") ("a" "b")))',
+    'a first load carries the unit tests as the unit-tests command does',
+  );
+  t.equal(encodeCommand({ kind: 'unit-tests', testNames: ['a'], plannedTestNames: ['a', 'b'] }), '(:unit-tests ("a") ("a" "b"))');
   t.equal(encodeCommand({ kind: 'reply', rid: 4, outcome: { ok: false, message: 'why' } }), '(:reply 4 (:error "why"))');
   t.throws(() => encodeCommand({ kind: 'reply', rid: 1.5, outcome: { ok: true, value: asLispText('NIL') } }), /not an integer/);
 });

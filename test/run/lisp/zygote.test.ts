@@ -133,6 +133,22 @@ t.test('a forked driver that dies is reported as a process that ended, and the n
   await next.stop();
 });
 
+t.test("a command written for a driver that died before reading it is dropped by the zygote, which forks the next driver", { skip: noZygotes }, async (t) => {
+  t.teardown(closeDrivers);
+  const driver = await Driver.start(process.cwd());
+  const zygote = await parentOf(driver);
+  const died = await driver.run({ kind: 'block', file: 'z.md', line: 1, text: '(sb-unix:unix-kill (sb-unix:unix-getpid) sb-unix:sigkill)', seed: 1, name: 'dies' }, handlers()).then(
+    (done) => done,
+    (error: Error) => error,
+  );
+  t.type(died, DriverExited, 'the driver died');
+  // As a unit's command sent ahead (index.ts) that the driver had not read when it died: on the zygote's pipe, which it reads next.
+  driver.send({ kind: 'block', file: 'z.md', line: 2, text: '(is (= 2 (+ 1 1)))', seed: 1, name: 'sent ahead' });
+  const next = await Driver.start(process.cwd());
+  t.equal(await parentOf(next), zygote, 'the next driver is forked by the same zygote: the command left on its pipe did not end it');
+  await next.stop();
+});
+
 t.test('an idle zygote does not keep a program that embeds spec-run alive, and ends with it', { skip: noZygotes }, async (t) => {
   const dir = scratchDirectory('spec-run-zygote-embedded-');
   const driverModule = join(dirname(cli), '../run/lisp/driver.js');
