@@ -339,7 +339,7 @@ export function buildProgram(): Command {
     .command('exec')
     .description('run the commands of a stop-hook configuration (YAML with a stop: section) under their timeouts and limits')
     .argument('<config>', 'YAML file')
-    .option('--log <file>', 'append a JSON line per timeout, memory-limit or interrupted event to this file (a relative path is from the current directory; no event, no file)')
+    .option('--log <file>', 'append a JSON line per event to this file: a timeout, a memory limit, a command that failed or could not run, output cut at the 1 MiB cap, an interruption, a failFast stop (a relative path is from the current directory; no event, no file)')
     .option('--project <dir>', 'the project: host commands run in it (or in their workdir:, which a note names when it lies outside the project), containers mount it at /workspace (default: the configuration file\'s directory)')
     .option('--image-alias <name=image>', 'run documents\' image name on a local image (repeatable)', collect)
     .option('--config-dir-env <name>', 'variable carrying the configuration file\'s directory to every command, in a container as its path under /workspace (default SPEC_RUN_CONFIG_DIR)')
