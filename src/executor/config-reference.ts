@@ -12,9 +12,9 @@ configuration file's directory: an absolute host path, in a container its path u
 Exit status: 0 when all succeed, else the first failure's code (124 timeout, 137 killed
 or memory limit, 125 could not run), 2 for a bad config; 130, 143 or 129 when SIGINT,
 SIGTERM or SIGHUP interrupted it (the command running is stopped; --log FILE gets a
-JSON line for the interruption, as for each timeout and memory-limit kill, each command
-that failed or could not run, each command whose stored output reached its 1 MiB cap,
-and a run failFast stopped; a run without any of them writes none).
+JSON line for the interruption, as for each timeout and memory-limit kill and a run
+failFast stopped; with --log-failures too, for each command that failed or could not
+run and each whose stored output reached its 1 MiB cap; a run without any writes none).
 A process of a container command killed at its memory limit fails the command even
 when the command goes on: its report begins "Error: Command exceeded its memory limit",
 its exit code is its own when it failed, 137 when it exited 0, and --log gets a

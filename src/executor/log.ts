@@ -1,8 +1,10 @@
 // The session log: one JSON object per line, appended, so a session can be reviewed with
-// ordinary tools (grep, jq): each command's limit events (its timeout, its memory limit), its
-// failure (a non-zero exit of its own, or a command that could not run), its output reaching
-// the cap of stored output; an interruption of `spec-run exec` itself, which a team looks for
-// after a job the machine stopped, and a run `failFast` ended at its first failure.
+// ordinary tools (grep, jq): each command's limit events (its timeout, its memory limit); an
+// interruption of `spec-run exec` itself, which a team looks for after a job the machine
+// stopped; a run `failFast` ended at its first failure; and, opted into (`--log-failures`),
+// each command's failure (a non-zero exit of its own, or a command that could not run) and its
+// output reaching the cap of stored output. The opt-in keeps the log of `--log` alone what
+// specifications written against it state: nothing for a command that ended on its own.
 import { appendFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -143,9 +145,12 @@ function commandEvent(result: ExecResult, event: CommandEventName, now: Date): C
   };
 }
 
-/** Appends the result's events to `file`; a result without any writes nothing (and makes no file). */
-export async function appendCommandEvents(file: string, result: ExecResult): Promise<CommandEvent[]> {
-  const events = commandEvents(result);
+/**
+ * Appends the result's events to `file`: its limit events, or with `failures` every event
+ * (commandEvents); a result without any writes nothing (and makes no file).
+ */
+export async function appendCommandEvents(file: string, result: ExecResult, failures: boolean): Promise<CommandEvent[]> {
+  const events = failures ? commandEvents(result) : limitEvents(result);
   await appendEvents(file, events);
   return events;
 }

@@ -103,8 +103,10 @@ export interface RecordOptions {
   imageAliases?: Record<string, string>;
   configDirEnv?: string;
   signal?: AbortSignal;
-  /** JSON-lines file of each command's events, of an interruption of the run, and of a failFast stop (log.ts). */
+  /** JSON-lines file of each command's limit events, of an interruption of the run, and of a failFast stop (log.ts). */
   log?: string;
+  /** The log gets each command that failed or could not run, and output cut at the cap, too (`--log-failures`). */
+  logFailures?: boolean;
   /** The configuration file as named in messages. */
   configName?: string;
   /** Told each message as it is shown (the CLI prints them). */
@@ -297,7 +299,7 @@ async function runCommands(config: StopConfig, options: RecordOptions, configDir
     // A configuration's commands are what spec-run exec runs (the interpreter's too): its advice, not a document's.
     request.runBy = 'exec';
     if (options.graceMs !== undefined) request.graceMs = options.graceMs;
-    const result = await execute(request, options.log);
+    const result = await execute(request, options.log, options.logFailures);
     running.command = null;
     const configDirNote = configDirVariableNote(configDirVariable, configDirSeen, configDir, command.env);
     if (configDirNote) result.notes.unshift(configDirNote);

@@ -20,7 +20,8 @@ const steady = (messages: string[]) => messages.join('\n').replace(/^(Duration: 
 t.test('failFast: true: the commands after a failing one are not started, each shown not run with why; the exit status is the failure\'s; the log says so', async (t) => {
   const dir = t.testdir({});
   const log = path.join(dir, 'run.jsonl');
-  const record = await recordText(configuration(['run: "echo first; exit 3"', 'run: "touch second.ran"', 'run: "touch third.ran"\n  image: alpine'], 'true'), { configDir: dir, imageAliases: OFFLINE_IMAGES, log });
+  const config = configuration(['run: "echo first; exit 3"', 'run: "touch second.ran"', 'run: "touch third.ran"\n  image: alpine'], 'true');
+  const record = await recordText(config, { configDir: dir, imageAliases: OFFLINE_IMAGES, log, logFailures: true });
   t.equal(record.exitStatus, 3, "the failure's exit code");
   t.equal(record.commands.length, 1, 'one command ran');
   t.notOk(existsSync(path.join(dir, 'second.ran')) || existsSync(path.join(dir, 'third.ran')), 'neither later command was started');
@@ -32,6 +33,13 @@ t.test('failFast: true: the commands after a failing one are not started, each s
   t.same(events.map((e) => e.event), ['failed', 'fail-fast'], "the failure's line, then the stop's");
   t.match(events[1], { event: 'fail-fast', exitStatus: 3, command: 'echo first; exit 3', commandNumber: 1, context: 'host', commandsNotRun: 2, commandsTotal: 3 });
   t.ok(!Number.isNaN(Date.parse(events[1].timestamp)), 'a timestamp');
+
+  // --log alone logs no plain failure, but the stop: a line only failFast writes.
+  const alone = path.join(t.testdir({}), 'run.jsonl');
+  await recordText(config, { configDir: dir, imageAliases: OFFLINE_IMAGES, log: alone });
+  const stopOnly = parseLog(readFileSync(alone, 'utf8'));
+  t.same(stopOnly.map((e) => e.event), ['fail-fast'], 'without logFailures: the stop alone');
+  t.match(stopOnly[0], { exitStatus: 3, command: 'echo first; exit 3', commandNumber: 1, commandsNotRun: 2, commandsTotal: 3 });
 });
 
 t.test('failFast: true stops at any failure: a timeout, a command that could not run, a program not found, a status above 128', async (t) => {
@@ -76,7 +84,7 @@ t.test('without failFast, or with failFast: false, every command runs after a fa
   for (const failFast of [undefined, 'false']) {
     const dir = t.testdir({});
     const log = path.join(dir, 'run.jsonl');
-    const record = await recordText(configuration(commands, failFast), { configDir: dir, log });
+    const record = await recordText(configuration(commands, failFast), { configDir: dir, log, logFailures: true });
     t.equal(record.exitStatus, 3, `failFast ${failFast ?? 'absent'}: the first failure's exit code`);
     t.equal(record.commands.length, 4, `failFast ${failFast ?? 'absent'}: every command ran`);
     t.ok(existsSync(path.join(dir, 'second.ran')) && existsSync(path.join(dir, 'fourth.ran')), 'the later commands made their files');

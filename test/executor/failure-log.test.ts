@@ -1,8 +1,9 @@
-// `--log` records every failed command, not only its limits: a non-zero exit of its own
-// (`failed`), a command that could not run (`could-not-run`: 125, and 127 or 126 where the
-// shell said it could not start the program), and stored output that reached the 1 MiB cap
-// (`output-capped`, even for a command that succeeded). Each line has the fields of a
-// timeout's; a run without any of them writes nothing. Real commands, host and container.
+// `--log` with `--log-failures` records every failed command, not only its limits: a non-zero
+// exit of its own (`failed`), a command that could not run (`could-not-run`: 125, and 127 or
+// 126 where the shell said it could not start the program), and stored output that reached the
+// 1 MiB cap (`output-capped`, even for a command that succeeded). Each line has the fields of a
+// timeout's; a run without any of them writes nothing. `--log` alone writes none of these lines,
+// as before the opt-in came. Real commands, host and container.
 import t from 'tap';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,14 +14,20 @@ import { OFFLINE_IMAGES } from '../support/images.js';
 
 type TapTest = Parameters<Parameters<typeof t.test>[0]>[0];
 
-/** Runs one command, given as the lines of its YAML item without the dash, with `--log`: the run's record and the lines logged (none: no file). */
-async function logged(t: TapTest, command: string): Promise<{ record: RunRecord; events: LoggedEvent[]; created: boolean }> {
+/**
+ * Runs one command, given as the lines of its YAML item without the dash, with `--log` and
+ * (unless LOGFAILURES is false) `--log-failures`: the run's record and the lines logged (none: no file).
+ */
+async function logged(t: TapTest, command: string, logFailures = true): Promise<{ record: RunRecord; events: LoggedEvent[]; created: boolean }> {
   const dir = t.testdir({ 'plain.sh': 'echo hi\n' });
   const log = path.join(dir, 'logs', 'run.jsonl');
-  const record = await recordText(`stop:\n  commands:\n    - ${command.split('\n').join('\n    ')}\n`, { configDir: dir, imageAliases: OFFLINE_IMAGES, log });
+  const record = await recordText(`stop:\n  commands:\n    - ${command.split('\n').join('\n    ')}\n`, { configDir: dir, imageAliases: OFFLINE_IMAGES, log, logFailures });
   const created = existsSync(log);
   return { record, events: created ? parseLog(readFileSync(log, 'utf8')) : [], created };
 }
+
+/** A command printing 12000 lines of 101 bytes: over the 1 MiB cap of stored output. */
+const FLOOD = "i=0; while [ $i -lt 12000 ]; do printf '%0100d\\n' $i; i=$((i+1)); done";
 
 /** The fields every command's line has, as a timeout's line has them (log.ts CommandEvent). */
 const COMMAND_FIELDS = ['timestamp', 'event', 'command', 'context', 'timeout', 'timeoutMs', 'duration', 'durationMs', 'exitCode', 'signal', 'partialOutput', 'totalOutputLines', 'streams'];
@@ -64,12 +71,11 @@ t.test('a command that could not run: a missing working directory (125), a progr
 });
 
 t.test('stored output that reached the 1 MiB cap is an event of its own, even for a command that succeeded; after the failure of one that failed', async (t) => {
-  const flood = "i=0; while [ $i -lt 12000 ]; do printf '%0100d\\n' $i; i=$((i+1)); done";
   for (const [what, exit, names] of [
     ['succeeded', '', ['output-capped']],
     ['failed', '; exit 2', ['failed', 'output-capped']],
   ] as const) {
-    const { record, events } = await logged(t, `run: "${flood}${exit}"`);
+    const { record, events } = await logged(t, `run: "${FLOOD}${exit}"`);
     const [command] = record.commands;
     t.ok(command.notices.some((n) => n.includes('stored output is capped')), `${what}: the report says the output was cut`);
     t.same(events.map((e) => e.event), names, `${what}: ${names.join(', ')}`);
@@ -86,9 +92,24 @@ t.test('output under the cap, a command that succeeded: a clean run writes no li
   t.notOk(created, 'no log file');
 });
 
-t.test('a timeout is logged once, as before: no failed line beside it', async (t) => {
-  const { events } = await logged(t, 'run: "echo partial; sleep 30"\n  timeout: "1s"');
-  t.same(events.map((e) => e.event), ['timeout']);
+t.test('a timeout is logged once, with --log-failures or without: no failed line beside it', async (t) => {
+  for (const logFailures of [true, false]) {
+    const { events } = await logged(t, 'run: "echo partial; sleep 30"\n  timeout: "1s"', logFailures);
+    t.same(events.map((e) => e.event), ['timeout'], `logFailures ${logFailures}`);
+  }
+});
+
+t.test('--log alone: no line for a command that failed, one that could not run, or output cut at the cap, and no file', async (t) => {
+  for (const [what, command] of [
+    ['a command that failed', 'run: "echo checking; exit 3"'],
+    ['a program not found', 'run: "no-such-program-xyz --version"'],
+    ['a missing working directory', 'run: "true"\n  workdir: no-such-dir'],
+    ['output cut at the cap', `run: "${FLOOD}; exit 2"`],
+  ] as const) {
+    const { record, created } = await logged(t, command, false);
+    t.not(record.exitStatus, 0, `${what}: it failed`);
+    t.notOk(created, `${what}: no log file`);
+  }
 });
 
 t.test('in a container alike: a command that failed and one that could not run, logged with their image', async (t) => {
