@@ -1,6 +1,7 @@
 // What writers of executor specifications for pipelines and pre-deploy checks asked of the
 // executor, from a user's seat (the packed package, its real CLI): an opt-in stop at the first
-// failure (`failFast: true`), and a --log line for every failed command, not only for its limits.
+// failure (`failFast: true`), and, opted into with --log-failures, a --log line for every failed
+// command, not only for its limits; --log alone writes what it did before (and a failFast stop).
 import t from 'tap';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,8 +21,8 @@ t.test('failFast: true: the commands after the failure are not started, each sai
   t.match(fast.stdout, '[2/3] host: touch deployed (not run)\n  note: not run: failFast is true and [1/3] failed (exit code 3)\n');
   t.match(fast.stdout, '[3/3] host: echo done (not run)\n');
   const logged = readFileSync(join(project.dir, 'logs/fast.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-  t.match(logged, [{ event: 'failed', command: 'echo checking; exit 3', exitCode: 3 }, { event: 'fail-fast', exitStatus: 3, commandNumber: 1, commandsNotRun: 2, commandsTotal: 3 }]);
-  t.equal(logged.length, 2);
+  t.match(logged, [{ event: 'fail-fast', command: 'echo checking; exit 3', exitStatus: 3, commandNumber: 1, commandsNotRun: 2, commandsTotal: 3 }]);
+  t.equal(logged.length, 1, '--log alone: the stop, no line for the plain failure');
 
   const all = await project.specRun(['exec', 'all.yaml']);
   t.equal(all.code, 3, 'without failFast: the first failure\'s exit code too');
@@ -29,7 +30,7 @@ t.test('failFast: true: the commands after the failure are not started, each sai
   t.notMatch(all.stdout, 'not run', 'without failFast: nothing said not run');
 });
 
-t.test('--log: a line for a command that failed, one that could not run, and output cut at the cap of a command that succeeded; none for a clean run', async (t) => {
+t.test('--log with --log-failures: a line for a command that failed, one that could not run, and output cut at the cap of a command that succeeded; none for a clean run; --log alone: none of them; --log-failures alone: a usage error', async (t) => {
   const project = userProject({
     'hooks.yaml': `stop:
   commands:
@@ -41,7 +42,7 @@ t.test('--log: a line for a command that failed, one that could not run, and out
 `,
     'clean.yaml': 'stop:\n  commands:\n    - run: "echo fine"\n',
   });
-  const run = await project.specRun(['exec', 'hooks.yaml', '--log', 'hooks.jsonl']);
+  const run = await project.specRun(['exec', 'hooks.yaml', '--log', 'hooks.jsonl', '--log-failures']);
   t.equal(run.code, 2);
   const logged = readFileSync(join(project.dir, 'hooks.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
   t.match(logged, [
@@ -51,7 +52,19 @@ t.test('--log: a line for a command that failed, one that could not run, and out
     { event: 'output-capped', command: 'seq 1 300000', exitCode: 0, totalOutputLines: 300000 },
   ]);
   t.equal(logged.length, 4, 'one line each');
-  const clean = await project.specRun(['exec', 'clean.yaml', '--log', 'clean.jsonl']);
+  const clean = await project.specRun(['exec', 'clean.yaml', '--log', 'clean.jsonl', '--log-failures']);
   t.equal(clean.code, 0);
   t.notOk(existsSync(join(project.dir, 'clean.jsonl')), 'a clean run creates no log');
+
+  const plain = await project.specRun(['exec', 'hooks.yaml', '--log', 'plain.jsonl']);
+  t.equal(plain.code, 2);
+  t.notOk(existsSync(join(project.dir, 'plain.jsonl')), '--log alone: no line for any of them, no file');
+
+  const alone = await project.specRun(['exec', 'clean.yaml', '--log-failures']);
+  t.equal(alone.code, 2, '--log-failures alone: a usage error');
+  t.match(alone.stdout + alone.stderr, '--log-failures needs --log FILE');
+  t.notMatch(alone.stdout, 'OK: command succeeded', 'no command ran');
+
+  const help = await project.specRun(['exec', '--help']);
+  t.match(help.stdout, /--log-failures\s+with --log: a line too for each command/);
 });
