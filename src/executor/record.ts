@@ -321,7 +321,8 @@ async function runCommands(config: StopConfig, options: RecordOptions, configDir
 
 /**
  * `failFast: true` after COMMAND failed: each LATER command announced as not run and why, in
- * the report, and the stop logged, as its own event after the failed command's.
+ * the report, and the stop logged, as its own event after the failed command's lines (with
+ * --log alone it may have none: a plain failure is logged only with --log-failures).
  */
 async function stopAtFailure(command: CommandConfig, later: CommandConfig[], result: ExecResult, options: RecordOptions, record: RunRecord, show: (text: string) => void): Promise<void> {
   const total = record.config.commands.length;
