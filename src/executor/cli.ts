@@ -10,8 +10,10 @@ import { EXEC_DESCRIPTION } from './config-reference.js';
 
 export interface ExecCliOptions {
   config: string;
-  /** JSON-lines file receiving timeout, memory-limit and interrupted events. */
+  /** JSON-lines file receiving timeout, memory-limit, interrupted and fail-fast events. */
   log?: string;
+  /** The log also gets each command that failed or could not run, and output cut at the cap (needs log). */
+  logFailures?: boolean;
   /** Base of host working directories, mounted at /workspace in containers; default: the config's directory. */
   projectRoot?: string;
   imageAliases?: Record<string, string>;
@@ -28,7 +30,7 @@ export interface ExecCliOptions {
 
 export { DEFAULT_CONFIG_DIR_ENV };
 
-export const EXEC_USAGE = `usage: spec-run exec CONFIG.yaml [--log FILE] [--project DIR] [--image-alias NAME=IMAGE]... [--config-dir-env NAME]
+export const EXEC_USAGE = `usage: spec-run exec CONFIG.yaml [--log FILE [--log-failures]] [--project DIR] [--image-alias NAME=IMAGE]... [--config-dir-env NAME]
 
 ${EXEC_DESCRIPTION}`;
 
@@ -36,9 +38,11 @@ export function parseExecArgs(argv: string[]): ExecCliOptions {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { log: { type: 'string' }, project: { type: 'string' }, 'image-alias': { type: 'string', multiple: true }, 'config-dir-env': { type: 'string' } },
+    options: { log: { type: 'string' }, 'log-failures': { type: 'boolean' }, project: { type: 'string' }, 'image-alias': { type: 'string', multiple: true }, 'config-dir-env': { type: 'string' } },
   });
   if (positionals.length !== 1) throw new Error(EXEC_USAGE);
+  // Alone it would log nothing, silently: a mistake to point at.
+  if (values['log-failures'] && values.log === undefined) throw new Error('--log-failures needs --log FILE: it adds failed, could-not-run and output-capped lines to that log');
   const aliases: Record<string, string> = {};
   for (const pair of values['image-alias'] ?? []) {
     const eq = pair.indexOf('=');
@@ -47,7 +51,7 @@ export function parseExecArgs(argv: string[]): ExecCliOptions {
   }
   const configDirEnv = values['config-dir-env'];
   if (configDirEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(configDirEnv)) throw new Error(`--config-dir-env wants a variable name, got ${configDirEnv}`);
-  return { config: positionals[0], log: values.log, projectRoot: values.project, imageAliases: aliases, configDirEnv };
+  return { config: positionals[0], log: values.log, logFailures: values['log-failures'] ?? false, projectRoot: values.project, imageAliases: aliases, configDirEnv };
 }
 
 /** Set once stdout's reader went away (`| head`): report lines are dropped from then on. */
@@ -102,6 +106,7 @@ export async function execCommand(input: string[] | ExecCliOptions, takeStartSig
       configDirEnv: options.configDirEnv,
       signal: interrupts.signal,
       log: options.log,
+      logFailures: options.logFailures,
       configName: options.config,
       write,
     });

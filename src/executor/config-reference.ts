@@ -2,7 +2,8 @@
 // without imports, so the help loads none of the executor. A test holds it to the
 // schema (every key of it named here).
 
-export const EXEC_DESCRIPTION = `Runs the commands of the stop: section in order, each to its end, under its timeout:
+export const EXEC_DESCRIPTION = `Runs the commands of the stop: section in order, each to its end, under its timeout
+(with failFast: true, none after the first that fails, each shown "not run" with why):
 on the host in the project directory (--project, default the configuration file's
 directory) or its workdir: there, or in Docker (image:) with the project mounted at
 /workspace. The variable SPEC_RUN_CONFIG_DIR (or --config-dir-env NAME) carries the
@@ -11,7 +12,9 @@ configuration file's directory: an absolute host path, in a container its path u
 Exit status: 0 when all succeed, else the first failure's code (124 timeout, 137 killed
 or memory limit, 125 could not run), 2 for a bad config; 130, 143 or 129 when SIGINT,
 SIGTERM or SIGHUP interrupted it (the command running is stopped; --log FILE gets a
-JSON line for the interruption, as for each timeout and memory-limit kill).
+JSON line for the interruption, as for each timeout and memory-limit kill and a run
+failFast stopped; with --log-failures too, for each command that failed or could not
+run and each whose stored output reached its 1 MiB cap; a run without any writes none).
 A process of a container command killed at its memory limit fails the command even
 when the command goes on: its report begins "Error: Command exceeded its memory limit",
 its exit code is its own when it failed, 137 when it exited 0, and --log gets a
@@ -24,6 +27,9 @@ export const CONFIG_REFERENCE = `The configuration file (YAML):
   stop:
     defaultTimeout: 5m     the timeout of every command without its own (default 5m;
                            null: none). Durations: 30s, 5m, 2h.
+    failFast: true         after the first command that fails, start no other (default
+                           false: every command runs; the exit status is the first
+                           failure's either way)
     commands:              at least one; each a mapping with run:
       - run: "npm test"    the command, run by sh -c
         timeout: 30s       its own timeout, over defaultTimeout (null: none). At the

@@ -49,6 +49,8 @@ export interface CommandConfig {
 export interface StopConfig {
   defaultTimeout: TimeoutSetting;
   commands: CommandConfig[];
+  /** True: the commands after the first that fails are not started (absent or false: every command runs). */
+  failFast?: boolean;
 }
 
 export interface ConfigLoad {
@@ -197,6 +199,8 @@ const stopSchema = mapping(
     defaultTimeout: inheritedTimeout,
     // A stop hook that runs nothing checks nothing: an empty list is a mistake to point at, never a pass.
     commands: z.array(commandSchema, says('must be a list of commands (`- run: ...`)', 'the `commands:` list is missing')).refine((commands) => commands.length > 0, 'is an empty list: a stop hook that runs nothing checks nothing (list at least one `- run: ...`)'),
+    // Last, so that the allowed keys an "unknown key" message lists stay in their former order before it.
+    failFast: z.boolean(says(BOOLEAN)).default(false),
   },
   'must be a mapping with `commands:` and optionally `defaultTimeout:`',
   'the `stop:` section is missing',
@@ -376,10 +380,12 @@ export function loadConfig(text: string, options: LoadOptions = {}): ConfigLoad 
   const stop = isRecord(checked.raw) && isRecord(checked.raw.stop) ? checked.raw.stop : {};
   const parts = checked.data?.stop ?? {
     defaultTimeout: inheritedTimeout.safeParse(stop.defaultTimeout).data ?? { kind: 'inherit' },
+    failFast: stop.failFast === true,
     commands: Array.isArray(stop.commands) ? stop.commands.map((command) => commandSchema.safeParse(command).data) : [],
   };
   const commands = parts.commands.flatMap((command, index) => (command ? [{ ...command, index, ...checked.placeOf(['stop', 'commands', index]) }] : []));
-  return { config: { defaultTimeout: parts.defaultTimeout, commands }, errors: checked.errors, lacking: checked.lacking };
+  // Set only when true: a configuration without it loads as it did before the key came.
+  return { config: { defaultTimeout: parts.defaultTimeout, commands, ...(parts.failFast ? { failFast: true } : {}) }, errors: checked.errors, lacking: checked.lacking };
 }
 
 export interface FieldLine {

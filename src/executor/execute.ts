@@ -1,16 +1,17 @@
 // One entry point for a configured command: resolve its timeout, pick host or
-// Docker, run it, and log a limit event when a log file is given.
+// Docker, run it, and log its events when a log file is given (its limits; its failure and
+// output cut at the cap too when asked).
 import { resolveTimeout, type CommandConfig, type StopConfig } from './config.js';
 import { runInDocker } from './docker.js';
 import { runOnHost } from './host.js';
-import { appendLimitEvents } from './log.js';
+import { appendCommandEvents } from './log.js';
 import type { ExecRequest, ExecResult } from './result.js';
 
 export interface ExecuteOptions {
   projectRoot: string;
   imageAliases?: Record<string, string>;
   signal?: AbortSignal;
-  /** JSON-lines file that receives timeout and memory-limit events (a kill at the memory limit the command outlived too). */
+  /** JSON-lines file that receives the command's events (log.ts: timeout, memory limit; given logFailures to execute, its failure and output cut at the cap too). */
   eventLog?: string;
   maxOutputBytes?: number;
 }
@@ -41,8 +42,8 @@ export function requestFor(config: StopConfig, command: CommandConfig, options: 
   };
 }
 
-export async function execute(request: ExecRequest, eventLog?: string): Promise<ExecResult> {
+export async function execute(request: ExecRequest, eventLog?: string, logFailures = false): Promise<ExecResult> {
   const result = request.image !== undefined ? await runInDocker({ ...request, image: request.image }) : await runOnHost(request);
-  if (eventLog) await appendLimitEvents(eventLog, result);
+  if (eventLog) await appendCommandEvents(eventLog, result, logFailures);
   return result;
 }

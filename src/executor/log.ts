@@ -1,19 +1,27 @@
 // The session log: one JSON object per line, appended, so a session can be reviewed with
-// ordinary tools (grep, jq): each command's limit events (its timeout, its memory limit),
-// and an interruption of `spec-run exec` itself, which a team looks for after a job the
-// machine stopped.
+// ordinary tools (grep, jq): each command's limit events (its timeout, its memory limit); an
+// interruption of `spec-run exec` itself, which a team looks for after a job the machine
+// stopped; a run `failFast` ended at its first failure; and, opted into (`--log-failures`),
+// each command's failure (a non-zero exit of its own, or a command that could not run) and its
+// output reaching the cap of stored output. The opt-in keeps the log of `--log` alone what
+// specifications written against it state: nothing for a command that ended on its own.
 import { appendFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatElapsed } from './duration.js';
 import type { InterruptSignal } from './interrupts.js';
+import { notStarted, notStartedText } from './not-started.js';
 import { streamRecords, type StreamName, type StreamRecord } from './output.js';
 import type { ExecResult } from './result.js';
 import { makeDirectory } from '../make-directory.js';
 
-export interface LimitEvent {
+/** What a command's line in the log tells: a limit it reached, its failure, or its stored output cut at the cap. */
+export type CommandEventName = 'timeout' | 'memory-limit' | 'failed' | 'could-not-run' | 'output-capped';
+
+/** A line of the log about one command; every such line has these fields, whatever its event. */
+export interface CommandEvent {
   timestamp: string;
-  event: 'timeout' | 'memory-limit';
+  event: CommandEventName;
   command: string;
   context: 'host' | 'docker';
   /** The image the configuration asks for. */
@@ -33,7 +41,12 @@ export interface LimitEvent {
   /** A memory-limit event's: whether the command outlived the kill (a process of it was killed), and how it then ended (137: it was killed itself). */
   commandWentOn?: boolean;
   commandExitCode?: number;
+  /** A could-not-run event's: why the command could not run, as its report's first line (or the shell's words) says. */
+  error?: string;
 }
+
+/** A command's timeout or memory limit. */
+export type LimitEvent = CommandEvent & { event: 'timeout' | 'memory-limit' };
 
 /** `spec-run exec` received a signal: written when it comes, before anything is stopped. */
 export interface InterruptedEvent {
@@ -58,7 +71,24 @@ export interface InterruptedEvent {
   commandsTotal: number;
 }
 
-export type LoggedEvent = LimitEvent | InterruptedEvent;
+/** `failFast: true` and a command failed: the commands after it were not started. */
+export interface FailFastEvent {
+  timestamp: string;
+  event: 'fail-fast';
+  /** What spec-run exec exits with: the failed command's exit code. */
+  exitStatus: number;
+  /** The command that failed, and its place in the configuration, from 1 (its announcement's [1/3]). */
+  command: string;
+  commandNumber: number;
+  context: 'host' | 'docker';
+  image?: string;
+  imageUsed?: string;
+  /** Commands not started because of the failure, of all the configuration's. */
+  commandsNotRun: number;
+  commandsTotal: number;
+}
+
+export type LoggedEvent = CommandEvent | InterruptedEvent | FailFastEvent;
 
 /**
  * The limit events of a result: its timeout or its memory limit, and a kill at the memory
@@ -72,7 +102,29 @@ export function limitEvents(result: ExecResult, now = new Date()): LimitEvent[] 
   return events;
 }
 
+/**
+ * Every event of a result, in this order: its limit events; its failure, where it ended by
+ * itself with a non-zero status (`failed`) or could not run (`could-not-run`: 125, or 127 and
+ * 126 where the shell said it could not start the program); its stored output cut at the
+ * byte cap, which is an event even for a command that succeeded. None for a command that
+ * succeeded within its limits: a clean run logs nothing.
+ */
+export function commandEvents(result: ExecResult, now = new Date()): CommandEvent[] {
+  const events: CommandEvent[] = limitEvents(result, now);
+  if (result.outcome === 'error') events.push({ ...commandEvent(result, 'could-not-run', now), error: result.error });
+  else if (result.outcome === 'completed' && result.exitCode !== 0) {
+    const unstarted = notStarted(result.exitCode, result.output, result.context);
+    events.push(unstarted ? { ...commandEvent(result, 'could-not-run', now), error: notStartedText(unstarted) } : commandEvent(result, 'failed', now));
+  }
+  if (result.output.byteCapReached) events.push(commandEvent(result, 'output-capped', now));
+  return events;
+}
+
 function limitEvent(result: ExecResult, event: LimitEvent['event'], now: Date): LimitEvent {
+  return { ...commandEvent(result, event, now), event };
+}
+
+function commandEvent(result: ExecResult, event: CommandEventName, now: Date): CommandEvent {
   return {
     timestamp: now.toISOString(),
     event,
@@ -93,13 +145,27 @@ function limitEvent(result: ExecResult, event: LimitEvent['event'], now: Date): 
   };
 }
 
-/** Appends the result's limit events to `file`; a result without any writes nothing (and makes no file). */
-export async function appendLimitEvents(file: string, result: ExecResult): Promise<LimitEvent[]> {
-  const events = limitEvents(result);
-  if (events.length === 0) return events;
+/**
+ * Appends the result's events to `file`: its limit events, or with `failures` every event
+ * (commandEvents); a result without any writes nothing (and makes no file).
+ */
+export async function appendCommandEvents(file: string, result: ExecResult, failures: boolean): Promise<CommandEvent[]> {
+  const events = failures ? commandEvents(result) : limitEvents(result);
+  await appendEvents(file, events);
+  return events;
+}
+
+/** Appends a run that `failFast` ended at its first failure: once that command's own events are written. */
+export async function appendFailFastEvent(file: string, event: Omit<FailFastEvent, 'timestamp' | 'event'>, now = new Date()): Promise<FailFastEvent> {
+  const logged: FailFastEvent = { timestamp: now.toISOString(), event: 'fail-fast', ...event };
+  await appendEvents(file, [logged]);
+  return logged;
+}
+
+async function appendEvents(file: string, events: LoggedEvent[]): Promise<void> {
+  if (events.length === 0) return;
   makeDirectory(path.dirname(file));
   await appendFile(file, events.map((event) => `${JSON.stringify(event)}\n`).join(''));
-  return events;
 }
 
 /**

@@ -48,3 +48,8 @@ export function notStarted(exitCode: number, output: CapturedOutput, context: 'h
   }
   return null;
 }
+
+/** What the report and the log say of a program the shell could not start: "The shell could not start tool: it is not installed …". */
+export function notStartedText(unstarted: NotStarted): string {
+  return `The shell could not start ${unstarted.program}: ${unstarted.problem}`;
+}

@@ -11,7 +11,7 @@ import type { TimedEvent } from './events.js';
 import { execute, requestFor } from './execute.js';
 import { mapImage } from './docker.js';
 import { formatElapsed } from './duration.js';
-import { appendInterruptedEvent } from './log.js';
+import { appendFailFastEvent, appendInterruptedEvent } from './log.js';
 import { whenAborted } from '../process/abort-listeners.js';
 import { outputNotices, streamRecords, type KeptEnd, type OutputLine, type StreamName, type StreamRecord } from './output.js';
 import { interruptedStatus, interruptSignalOf, type InterruptSignal } from './interrupts.js';
@@ -91,6 +91,8 @@ export interface RunRecord {
   interrupted?: InterruptSignal;
   /** How long the run took, from reading its configuration to its last command's end (absent: its file was not read). */
   elapsedMs?: number;
+  /** `failFast: true` ended the run at a failure: that command's place and those of the commands not started, from 0. */
+  failedFast?: { failed: number; notRun: number[] };
 }
 
 export interface RecordOptions {
@@ -101,8 +103,10 @@ export interface RecordOptions {
   imageAliases?: Record<string, string>;
   configDirEnv?: string;
   signal?: AbortSignal;
-  /** JSON-lines file of limit events, and of an interruption of the run (log.ts). */
+  /** JSON-lines file of each command's limit events, of an interruption of the run, and of a failFast stop (log.ts). */
   log?: string;
+  /** The log gets each command that failed or could not run, and output cut at the cap, too (`--log-failures`). */
+  logFailures?: boolean;
   /** The configuration file as named in messages. */
   configName?: string;
   /** Told each message as it is shown (the CLI prints them). */
@@ -186,11 +190,14 @@ function configDirVariableNote(variable: string, seen: string | null, configDir:
   return null;
 }
 
-/** The line that announces a command before it runs. */
-function announcement(command: CommandConfig, total: number, timeout: ResolvedTimeout): string {
+/** The line that announces a command before it runs ("timeout 5m, from command"), or one that will not ("not run"). */
+function announcement(command: CommandConfig, total: number, said: string): string {
   const where = command.image ? `docker ${command.image}` : 'host';
-  return `[${command.index + 1}/${total}] ${where}: ${commandLine(command.run)} (timeout ${timeout.text}, from ${timeout.source})`;
+  return `${place(command, total)} ${where}: ${commandLine(command.run)} (${said})`;
 }
+
+/** "[2/3]": a command's place among the configuration's, as its announcement begins. */
+const place = (command: CommandConfig, total: number) => `[${command.index + 1}/${total}]`;
 
 /** Runs a configuration's commands in order, as `spec-run exec` does, and records what happened. */
 export async function recordRun(config: StopConfig, errors: ConfigError[], options: RecordOptions): Promise<RunRecord> {
@@ -266,12 +273,12 @@ function logInterruption(log: string, options: RecordOptions, config: StopConfig
   return whenAborted(options.signal, write);
 }
 
-/** Runs the configuration's commands in order until the end or an interruption, recording each. */
+/** Runs the configuration's commands in order until the end, an interruption or (failFast) the first failure, recording each. */
 async function runCommands(config: StopConfig, options: RecordOptions, configDir: string, record: RunRecord, running: Running, show: (text: string) => void): Promise<void> {
-  for (const command of config.commands) {
+  for (const [position, command] of config.commands.entries()) {
     if (options.signal?.aborted) break;
     const timeout = resolveTimeout(config, command);
-    show(announcement(command, config.commands.length, timeout));
+    show(announcement(command, config.commands.length, `timeout ${timeout.text}, from ${timeout.source}`));
     running.command = command;
     running.origin = null;
     running.started++;
@@ -292,7 +299,7 @@ async function runCommands(config: StopConfig, options: RecordOptions, configDir
     // A configuration's commands are what spec-run exec runs (the interpreter's too): its advice, not a document's.
     request.runBy = 'exec';
     if (options.graceMs !== undefined) request.graceMs = options.graceMs;
-    const result = await execute(request, options.log);
+    const result = await execute(request, options.log, options.logFailures);
     running.command = null;
     const configDirNote = configDirVariableNote(configDirVariable, configDirSeen, configDir, command.env);
     if (configDirNote) result.notes.unshift(configDirNote);
@@ -301,8 +308,40 @@ async function runCommands(config: StopConfig, options: RecordOptions, configDir
     for (const note of result.notes) show(`  note: ${note}`);
     show(commandEntry.report);
     show('');
-    if (record.exitStatus === 0 && (result.outcome !== 'completed' || result.exitCode !== 0)) record.exitStatus = result.exitCode || EXIT.infrastructure;
+    const failed = result.outcome !== 'completed' || result.exitCode !== 0;
+    if (record.exitStatus === 0 && failed) record.exitStatus = result.exitCode || EXIT.infrastructure;
+    const later = config.commands.slice(position + 1);
+    // An interrupted run ends as it always has (endInterrupted), failFast or not; after the last command nothing is left to stop.
+    if (failed && config.failFast && !options.signal?.aborted && later.length > 0) {
+      await stopAtFailure(command, later, result, options, record, show);
+      break;
+    }
   }
+}
+
+/**
+ * `failFast: true` after COMMAND failed: each LATER command announced as not run and why, in
+ * the report, and the stop logged, as its own event after the failed command's lines (with
+ * --log alone it may have none: a plain failure is logged only with --log-failures).
+ */
+async function stopAtFailure(command: CommandConfig, later: CommandConfig[], result: ExecResult, options: RecordOptions, record: RunRecord, show: (text: string) => void): Promise<void> {
+  const total = record.config.commands.length;
+  for (const skipped of later) {
+    show(announcement(skipped, total, 'not run'));
+    show(`  note: not run: failFast is true and ${place(command, total)} failed (exit code ${result.exitCode})`);
+    show('');
+  }
+  record.failedFast = { failed: command.index, notRun: later.map((c) => c.index) };
+  if (!options.log) return;
+  await appendFailFastEvent(options.log, {
+    exitStatus: record.exitStatus,
+    command: command.run,
+    commandNumber: command.index + 1,
+    context: result.context,
+    ...(result.image ? { image: result.image.requested, imageUsed: result.image.used } : {}),
+    commandsNotRun: later.length,
+    commandsTotal: total,
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 // What the user reads about one execution. Host and Docker results read alike on
 // purpose: where a command ran is in the notes, never in the message.
 import { formatElapsed } from './duration.js';
-import { notStarted } from './not-started.js';
+import { notStarted, notStartedText } from './not-started.js';
 import { renderOutput } from './output.js';
 import { GRACE_MS, signalOf, type ExecResult } from './result.js';
 import { constants } from 'node:os';
@@ -94,7 +94,7 @@ export function formatResult(result: ExecResult, graceMs = GRACE_MS): string {
       out.push(`Duration: ${formatElapsed(result.durationMs)}`, `Exit Code: ${result.exitCode}${result.signal ? ` (signal ${constants.signals[result.signal]}: ${result.signal})` : ''}`);
       outputBlock('Output');
       const unstarted = failed ? notStarted(result.exitCode, result.output, result.context) : null;
-      if (unstarted) out.push('', `The shell could not start ${unstarted.program}: ${unstarted.problem}.`);
+      if (unstarted) out.push('', `${notStartedText(unstarted)}.`);
       if (failed && result.message) out.push('', result.message);
       if (unstarted) out.push('', 'To fix:', ...numbered(unstarted.fixes));
       break;

@@ -1,7 +1,8 @@
 import t from 'tap';
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { execCommand } from '../../src/executor/cli.js';
+import { execCommand, parseExecArgs } from '../../src/executor/cli.js';
 import { parseLog } from '../../src/executor/log.js';
 
 function capture() {
@@ -44,4 +45,21 @@ t.test('argv: usage errors and image aliases', async (t) => {
   t.equal(await execCommand([]), 2);
   const dir = t.testdir({ 'ok.yaml': 'stop:\n  commands:\n    - run: "exit 0"\n' });
   t.equal(await execCommand([path.join(dir, 'ok.yaml'), '--image-alias', 'custom=spec-run/busybox:local']), 0);
+});
+
+t.test('argv: --log-failures adds a line for a plain failure to the --log file; without it there is none; alone it is a usage error', async (t) => {
+  const dir = t.testdir({ 'stop.yaml': 'stop:\n  commands:\n    - run: "echo checking; exit 3"\n    - run: "touch ran"\n' });
+  const config = path.join(dir, 'stop.yaml');
+  const opted = path.join(dir, 'opted.jsonl');
+  t.equal(await execCommand([config, '--log', opted, '--log-failures']), 3);
+  t.match(parseLog(await readFile(opted, 'utf8')), [{ event: 'failed', command: 'echo checking; exit 3', exitCode: 3, partialOutput: ['checking'] }]);
+  const plain = path.join(dir, 'plain.jsonl');
+  t.equal(await execCommand([config, '--log', plain]), 3);
+  t.notOk(existsSync(plain), '--log alone: a plain failure is not logged, no file');
+
+  t.throws(() => parseExecArgs([config, '--log-failures']), { message: '--log-failures needs --log FILE: it adds failed, could-not-run and output-capped lines to that log' });
+  const ran = path.join(dir, 'ran');
+  await rm(ran);
+  t.equal(await execCommand([config, '--log-failures']), 2, 'alone: exit 2');
+  t.notOk(existsSync(ran), 'alone: no command ran');
 });

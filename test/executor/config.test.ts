@@ -53,6 +53,24 @@ t.test('unknown keys are named', async (t) => {
   t.match(errors[0].message, /unknown key 'gracePeriod'/);
 });
 
+t.test('failFast: true or false under stop:, absent by default; any other value refused at its place; last of the keys an unknown one is told', async (t) => {
+  const commands = '  commands:\n    - run: a\n';
+  t.equal(loadConfig(`stop:\n  failFast: true\n${commands}`).config.failFast, true);
+  for (const off of ['  failFast: false\n', '']) {
+    const { config, errors } = loadConfig(`stop:\n${off}${commands}`);
+    t.same(errors, [], `${off.trim() || 'absent'}: accepted`);
+    t.notOk('failFast' in config, `${off.trim() || 'absent'}: the configuration loads as one without the key`);
+  }
+  for (const [written, shown] of [['"true"', '"true"'], ['yes', '"yes"'], ['1', '1'], ['null', 'null']]) {
+    const { config, errors } = loadConfig(`stop:\n${commands}  failFast: ${written}\n`);
+    t.same(errors.map((e) => [e.path, e.line, e.column, e.message]), [['stop.failFast', 4, 13, `stop.failFast: must be true or false, not ${shown}`]], `${written}: refused at its value`);
+    t.notOk(config.failFast, `${written}: not taken for true`);
+  }
+  const { errors } = loadConfig(`stop:\n  failfast: true\n${commands}`);
+  t.same(errors.map((e) => e.message), ["stop.failfast: unknown key 'failfast' (allowed here: defaultTimeout, commands, failFast)"]);
+  t.notMatch(loadConfig('stop:\n  commands:\n    - run: a\n      failFast: true\n').errors[0]?.message, /allowed here: .*failFast/, "a command's own keys do not include it");
+});
+
 t.test('every field is read and checked', async (t) => {
   const { config, errors } = loadConfig(`stop:
   commands:

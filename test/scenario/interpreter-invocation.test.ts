@@ -32,6 +32,10 @@ t.test("spec-run exec's command line and options, in a condition paragraph: each
     files: [{ name: 'work', directory: true }],
   });
   t.match(setupOfUse('When the file lives at `deep/er/c.yaml` and spec-run exec is started with `--log l.jsonl`:'), { invocation: { config: 'deep/er/c.yaml', log: 'l.jsonl' } });
+  // --log-failures, a flag without a value, beside the --log it needs: in its own code marks or on the command line.
+  t.match(setupOfUse('When spec-run exec is run with `--log logs/run.jsonl` and `--log-failures`:'), { invocation: { log: 'logs/run.jsonl', logFailures: true } });
+  t.match(setupOfUse('When `hook.yaml` is started as `spec-run exec hook.yaml --log-failures --log l.jsonl`:'), { invocation: { config: 'hook.yaml', log: 'l.jsonl', logFailures: true } });
+  t.notOk(setupOfUse('When spec-run exec is run with `--log logs/run.jsonl`:')?.invocation?.logFailures, '--log alone: no --log-failures');
   // The configuration file's name alone, where only the configuration stands: the file written so.
   t.match(setupOfUse('When every command of `typos.yaml` misspells a key:'), { invocation: { config: 'typos.yaml' } });
   t.match(setupOfUse('When `hook.yaml` lists a command with an odd limit:'), { invocation: { config: 'hook.yaml' } });
@@ -44,6 +48,8 @@ t.test('what spec-run exec would not take, or a place not described, is not read
   // An option it does not have, a malformed alias, two configuration files.
   t.not(use('When the hook is run with `--verbose-mode x`:', block).kind, 'read');
   t.not(use('When the run uses `--image-alias busybox` and `--log a.jsonl`:', block).kind, 'read');
+  // --log-failures without --log, which spec-run exec refuses.
+  t.not(use('When the hook is run with `--log-failures`:', block).kind, 'read');
   t.not(use('When `one.yaml` is run as `spec-run exec two.yaml`:', block).kind, 'read');
   // "from the project root" of a project the sentence does not describe.
   t.not(use('When spec-run exec is run with `--project .` from the project root:', block).kind, 'read');

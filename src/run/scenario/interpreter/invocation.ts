@@ -25,8 +25,8 @@ export interface TakenInvocation {
   accounted: string[];
 }
 
-/** One argument of `spec-run exec`: an option with its value, or a configuration file. */
-const OPTION = String.raw`--(?:log|project|image-alias|config-dir-env)(?:=|\s+)[^\s\`,;()]+`;
+/** One argument of `spec-run exec`: an option with its value, the flag `--log-failures`, or a configuration file. */
+const OPTION = String.raw`(?:--(?:log|project|image-alias|config-dir-env)(?:=|\s+)[^\s\`,;()]+|--log-failures(?![\w-]))`;
 const CONFIG_FILE = String.raw`[\w.~/-]*[\w-]\.ya?ml`;
 const ARG = String.raw`(?:${OPTION}|${CONFIG_FILE})`;
 
@@ -210,6 +210,11 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
     invocation.log = parsed.log;
     accounted.push(parsed.log, `--log ${parsed.log}`);
     said.push(`--log ${parsed.log}`);
+  }
+  if (parsed.logFailures) {
+    invocation.logFailures = true;
+    accounted.push('--log-failures');
+    said.push('--log-failures');
   }
   if (parsed.projectRoot !== undefined) {
     invocation.project = parsed.projectRoot;

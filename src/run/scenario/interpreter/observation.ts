@@ -412,7 +412,7 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       // Variables the shell exported reach host commands, as spec-run exec's own environment does (a container gets only its env:).
       const exported = { ...(options.projectDir === undefined ? {} : { [PROJECT_DIR_ENV]: options.projectDir }), ...invocation.exported };
       if (Object.keys(exported).length > 0) configuration = { ...configuration, commands: configuration.commands.map((c) => (c.image === undefined ? { ...c, env: { ...exported, ...c.env } } : c)) };
-      const recordOptions = { configDir, projectRoot: project, imageAliases, signal: interrupt?.signal ?? options.signal, write: interrupt?.write, configDirEnv: invocation.configDirEnv ?? options.configDirEnv, configName, log: logFile };
+      const recordOptions = { configDir, projectRoot: project, imageAliases, signal: interrupt?.signal ?? options.signal, write: interrupt?.write, configDirEnv: invocation.configDirEnv ?? options.configDirEnv, configName, log: logFile, logFailures: invocation.logFailures };
       // The file it is given does not exist: spec-run exec reads nothing and runs nothing.
       const record = invocation.configMissing ? await recordFile(configPath ?? path.join(dir, 'stop.yaml'), recordOptions) : await recordRun(configuration, errors, recordOptions);
       const sentAt = interrupt?.sentAt();

@@ -55,6 +55,8 @@ export interface Invocation {
   /** The configuration file named does not exist. */
   configMissing?: boolean;
   log?: string;
+  /** `--log-failures`: the log gets each failed command, one that could not run, and output cut at the cap too. */
+  logFailures?: boolean;
   project?: string;
   /** `--image-alias NAME=IMAGE`, each. */
   imageAliases?: Record<string, string>;
@@ -75,10 +77,12 @@ export function invocationOf(text: string): Invocation | null {
       const value = inline ?? words[++i];
       if (value === undefined) return null;
       invocation[flag === '--log' ? 'log' : 'project'] = value;
-    } else if (flag.startsWith('-') || invocation.config !== undefined) return null;
+    } else if (flag === '--log-failures' && inline === undefined) invocation.logFailures = true;
+    else if (flag.startsWith('-') || invocation.config !== undefined) return null;
     else invocation.config = words[i];
   }
-  return invocation;
+  // spec-run exec refuses --log-failures without --log: a command line it would not run is not read.
+  return invocation.logFailures && invocation.log === undefined ? null : invocation;
 }
 
 export function emptySetup(): Setup {
@@ -151,7 +155,7 @@ const RULES: Rule<SetupPart>[] = [
       const missing = a.has('MISSING');
       if (missing && invocation.config === undefined) return null;
       if (a.has('MENTION', 'CONFIG') && !missing) return null;
-      const said = [invocation.config && `configuration file ${invocation.config}${missing ? ' (which does not exist)' : ''}`, invocation.log && `--log ${invocation.log}`, invocation.project && `--project ${invocation.project} (a fresh directory stands for it)`].filter(Boolean);
+      const said = [invocation.config && `configuration file ${invocation.config}${missing ? ' (which does not exist)' : ''}`, invocation.log && `--log ${invocation.log}`, invocation.logFailures && '--log-failures', invocation.project && `--project ${invocation.project} (a fresh directory stands for it)`].filter(Boolean);
       return part(`spec-run exec ${said.join(', ') || 'on the configuration'}`, (s) => (s.invocation = { ...s.invocation, ...invocation, ...(missing ? { configMissing: true } : {}) }));
     },
   },
