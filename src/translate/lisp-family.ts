@@ -177,8 +177,10 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     if (run.length > 0) {
       const code = codeRef(file, block, keepOnly(block.text, scan.forms, [...loaded, ...run]));
       const derived = proseRequest ? { input: proseRequestRef(file, proseRequest, block), inputProse: proseRequest.prose } : {};
-      units.push({ kind: 'lisp-block', name: blockName(block), file, line: run[0].line, headingPath: block.headingPath, code, ...(input ? { input: input.unit.code } : derived) });
-      if (input) input.unit.pairedWith = run[0].line;
+      // At its first form: the tests its definitions define run after it (units run in line order).
+      const first = Math.min(run[0].line, loaded[0]?.line ?? Infinity);
+      units.push({ kind: 'lisp-block', name: blockName(block), file, line: first, headingPath: block.headingPath, code, ...(input ? { input: input.unit.code } : derived) });
+      if (input) input.unit.pairedWith = first;
       // Paired by its label alone, a block that neither reads `input` nor sends the same request itself leaves the Input unsent: it would only be checked for well-formed JSON.
       if (input && !readsInput(block.text) && !restatesRequest(input.unit.code.text, block.text)) {
         problems.push({

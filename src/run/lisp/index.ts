@@ -443,13 +443,14 @@ class DocumentRun {
   }
 
   /**
-   * Loads the document's blocks of definitions that load where they stand (`in-place`) above
-   * LINE and not yet in this driver, in order. One that hangs or ends its driver is left out
-   * of every later load, and the units after it run in a fresh driver, saying so.
+   * Loads the document's blocks of definitions that load where they stand (`in-place`) and start
+   * at or above LINE (a unit's: a test at LINE may be one they define), not yet in this driver,
+   * in order. One that hangs or ends its driver is left out of every later load, and the units
+   * after it run in a fresh driver, saying so.
    */
   private async loadDefinitionsAbove(line: number): Promise<void> {
     for (const [index, code] of this.plan.definitions.entries()) {
-      if (code.loads?.at !== 'in-place' || code.file !== this.plan.file || code.line >= line || this.loadedInPlace.has(index)) continue;
+      if (code.loads?.at !== 'in-place' || code.file !== this.plan.file || code.line > line || this.loadedInPlace.has(index)) continue;
       this.loadedInPlace.add(index);
       const outcome = await this.loadDefinitions(index, !this.reportedInPlace.has(index));
       this.reportedInPlace.add(index);
