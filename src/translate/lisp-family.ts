@@ -61,6 +61,8 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
   let inPlaceBecause: string | null = null;
   /** Whether a block that runs code stands above the block read. */
   let unitsAbove = false;
+  /** The variables and functions the blocks above define (REDEFINED_HEADS), by kind and name. */
+  const definedAbove = new Set<string>();
 
   /** The package definitions are read in (`in-package` forms, in document order), and the tests defined there by name. */
   let inPackage = 'common-lisp-user';
@@ -169,7 +171,14 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     // loads first, unless that would change how a block above it reads, or read it before what one above makes.
     const change = changesReading(scan.forms);
     if (run.length === 0 && inPlaceBecause === null && change !== null && unitsAbove) inPlaceBecause = `it ${changeText(change)} and a block above it runs first: loaded first, it would change how that block reads`;
-    const loads = run.length > 0 ? { at: 'with-unit' as const } : inPlaceBecause === null ? null : { at: 'in-place' as const, because: inPlaceBecause };
+    // Loaded first, a variable or function defined again would be the one the blocks above it see.
+    const redefined = run.length === 0 && inPlaceBecause === null ? loaded.map(redefinedName).find((name) => name !== null && definedAbove.has(name.key)) : undefined;
+    const because = inPlaceBecause ?? (redefined ? `it defines ${redefined.name} again (at line ${redefined.line}), which a block above it defines: loaded first, it would change what that block sees` : null);
+    for (const form of loaded) {
+      const name = redefinedName(form);
+      if (name) definedAbove.add(name.key);
+    }
+    const loads = run.length > 0 ? { at: 'with-unit' as const } : because === null ? null : { at: 'in-place' as const, because };
     if (loaded.length > 0) definitions.push({ ...codeRef(file, block, keepOnly(block.text, scan.forms, loaded)), ...(loads ? { loads } : {}) });
     if (run.length > 0) unitsAbove = true;
     if (loads !== null && change !== null) inPlaceBecause = `the block at line ${block.textLine} above it runs where it stands and ${changeText(change)}: loaded first, this block would be read before that`;
@@ -291,6 +300,16 @@ function uncheckedAnswer(unit: InputUnit, block: CodeBlock, why: string): Diagno
     severity: 'error',
     message: `this block is the answer to the Input at line ${unit.line}, but it ${why}: it checks nothing, and the request is never sent; check the answer in it, such as (let ((response (send-request *server* input))) (assert (not (result-field response :isError))))`,
   };
+}
+
+/** Definitions whose second definition replaces the first: a variable's value, a function. */
+const REDEFINED_HEADS: Record<string, string> = { defvar: 'variable', defparameter: 'variable', defconstant: 'variable', defun: 'function', defmacro: 'function' };
+
+/** The variable or function FORM defines (by kind and lower-cased name in KEY, as written in NAME), or null. */
+function redefinedName(form: LispForm): { key: string; name: string; line: number } | null {
+  const kind = form.head === null || form.node.kind !== 'list' ? undefined : REDEFINED_HEADS[form.head.replace(/^(?:cl|common-lisp):/, '')];
+  const name = form.node.kind === 'list' ? form.node.items[1] : undefined;
+  return kind && name?.kind === 'symbol' ? { key: `${kind} ${name.name}`, name: name.raw, line: form.line } : null;
 }
 
 /** What CHANGE, a call that loads code or changes how code reads, does: "loads code (load at line 9)". */

@@ -85,3 +85,13 @@ t.test('--list and the plan say where each block of definitions loads', async (t
   );
   t.match(plan.definitions[2].loads, { because: new RegExp(`the block at line ${lineIn(md, '(require')} above it runs where it stands and loads code \\(require at line`) });
 });
+
+t.test('a block of definitions only that defines a variable again loads where it stands: the blocks above see the value of their place', async (t) => {
+  for (const [value, ok] of [[1, true], [2, false]] as const) {
+    const md = `${frontmatter()}${section('First', '(defparameter *x* 1)')}${section('Above', `(assert (= *x* ${value}))`)}${section('Again', '(defparameter *x* 2)')}${section('Below', '(assert (= *x* 2))')}`;
+    const r = await runMarkdown(md, options());
+    t.equal(r.failed.length, ok ? 0 : 1, `${value}: ${JSON.stringify(r.failed.map((p) => p.name))}`);
+    if (!ok) t.equal(r.failed[0].at?.line, lineIn(md, `(assert (= *x* ${value}))`));
+    t.same(r.plan.definitions.map((ref) => ref.loads?.at ?? 'first'), ['first', 'in-place']);
+  }
+});
