@@ -1,8 +1,9 @@
 // Lisp verification documents (frontmatter `type: verification | property | contract | scenario`).
-// Follows "Order of evaluation in one document" of the test vocabulary:
-// definitions load first wherever they stand, FiveAM tests are run by name, blocks with
-// other top-level forms run in document order, `verify-...` functions and functions holding
-// checks that nothing calls are called (one that needs arguments is an error).
+// Read as loading the document in order would: blocks of definitions only load first
+// wherever they stand unless that changes what a block above reads (then where they stand),
+// FiveAM tests are run by name, blocks with other top-level forms run in document order with
+// their definitions, `verify-...` functions and functions holding checks that nothing calls
+// are called (one that needs arguments is an error).
 import type { CodeBlock, Diagnostic, SpecDocument } from '../model/document.js';
 import type { CalledCheckFunction, CheckSite, CodeRef, ExpectedAnswer, NotRunBlock } from '../model/plan.js';
 import { blankSpans, codeRef } from './code-ref.js';
