@@ -12,7 +12,7 @@ import { sameNameWarning } from '../translate/openspec-family.js';
 import { mistypedSetting, runSetting } from '../translate/frontmatter-values.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
 import { scanForms, type LispNode } from '../translate/lisp-forms.js';
-import { isVerifyName } from '../translate/lisp-definitions.js';
+import { isVerifyName, loadsCode } from '../translate/lisp-definitions.js';
 import { unitsHoldingNoCheck } from '../translate/unit-code.js';
 import { codeFacts, macroPatterns, type CallSite } from './lisp-calls.js';
 import type { NameUse, UnknownName } from './known-functions.js';
@@ -115,7 +115,8 @@ function columnOf(text: string, offset: number): number {
 }
 
 function lispCode(plan: DocumentPlan): CodeRef[] {
-  const code = [...plan.definitions];
+  // The definitions of a block that runs code are in its unit's code.
+  const code = plan.definitions.filter((ref) => ref.loads?.at !== 'with-unit');
   for (const unit of plan.units) if (unit.kind === 'lisp-block') code.push(unit.code);
   return code.sort((a, b) => a.line - b.line);
 }
@@ -226,11 +227,13 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
   }
   const unknown = await context.unknownOperators([...uses].map(([name, argumentCounts]) => ({ name, argumentCounts })));
   // Code the document loads as it runs (a system by ASDF, a file by load) may define what check, which does not load it, cannot find.
-  const loader = calls.find(({ site }) => loadsCode(site.name));
-  const loaded = loader ? `this document loads code as it runs (${loader.site.name} at ${loader.ref.file}:${loader.site.line}), which check does not load: if that code defines it, the run finds it` : '';
+  const loaders = calls.filter(({ site }) => loadsCode(site.name));
   for (const { ref, site } of calls) {
     const reason = unknown.get(site.name);
     if (!reason) continue;
+    // A function is looked up as it is called, whenever code loads; a package-qualified name is read where it stands, after the loads above it only.
+    const loader = reason.why === 'undefined' ? loaders[0] : loaders.find((above) => above.ref.file === ref.file && above.site.line < site.line);
+    const loaded = loader ? `this document loads code as it runs (${loader.site.name} at ${loader.ref.file}:${loader.site.line}), which check does not load: if that code defines it, the run finds it` : '';
     const elsewhere = unreadableDefinitionNote(plan, site.name) ?? definedElsewhereNote(context.definitions, site.name, ref.file);
     const undefinedName = reason.why === 'undefined';
     const message = undefinedName
@@ -243,11 +246,6 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
   return messages;
 }
 
-/** Operators that load or make code as a document runs: files (load), systems (require, ASDF, Quicklisp, UIOP's loaders), packages. */
-const CODE_LOADERS = /^(?:(?:cl:|common-lisp:)?(?:load|require|make-package|defpackage)|(?:asdf|ql|quicklisp):.*|uiop(?:\/[a-z-]+)?:(?:load.*|define-package))$/;
-
-/** NAME, as called, loads or makes code at run time that check cannot see. */
-const loadsCode = (name: string): boolean => CODE_LOADERS.test(name.toLowerCase().replace(/::/, ':'));
 
 /**
  * Warnings of units that check nothing, as a run treats them: a test holding no check is

@@ -16,6 +16,14 @@ export interface CodeRef {
   blockIndex: number;
   /** A definition of another document of the specification tree, loaded for this one: the names this one needs of it, and the first line that needs it (translate/tree-definitions.ts). */
   borrowed?: { names: string[]; usedAt: number };
+  /**
+   * Where a document's own definitions load when not before every unit: `with-unit`, those of
+   * a block that holds other code too, which run in its unit, in the block's order (listed
+   * here for the tree and for check, never loaded apart); `in-place`, a block of definitions
+   * only that loads where it stands, before the next unit, because loading it first would
+   * change what a block above it reads or read it before what a block above it makes.
+   */
+  loads?: { at: 'with-unit' } | { at: 'in-place'; because: string };
 }
 
 interface UnitBase {
@@ -142,7 +150,7 @@ export interface DocumentPlan {
   metadata: Record<string, unknown>;
   /** Set when the document has frontmatter that could not be read: its metadata is unknown, not empty. */
   metadataUnreadable?: true;
-  /** Lisp blocks of definitions only, loaded in document order before any unit runs. */
+  /** The Lisp definitions of the document, in document order: loaded before any unit runs, but those `loads` places otherwise. */
   definitions: CodeRef[];
   units: Unit[];
   notRun: NotRunBlock[];

@@ -32,6 +32,43 @@ function isFiveamSymbol(name: string, symbol: string): boolean {
   return unqualified(name) === symbol && isFiveamPackage(name);
 }
 
+/** Operators that load or make code as a document runs: files (load), systems (require, ASDF, Quicklisp, UIOP's loaders), packages. */
+const CODE_LOADERS = /^(?:(?:cl:|common-lisp:)?(?:load|require|make-package|defpackage)|(?:asdf|ql|quicklisp):.*|uiop(?:\/[a-z-]+)?:(?:load.*|define-package))$/;
+
+/** NAME, as called, loads or makes code at run time that check cannot see. */
+export const loadsCode = (name: string): boolean => CODE_LOADERS.test(name.toLowerCase().replace(/::/, ':'));
+
+/** Operators that change how the code after them reads: its package, the packages' symbols, the readtable. */
+const READING_CHANGES = new Set([
+  'in-package', 'use-package', 'unuse-package', 'import', 'export', 'shadow', 'shadowing-import', 'rename-package', 'delete-package',
+  'set-dispatch-macro-character', 'set-macro-character', 'make-dispatch-macro-character', 'in-readtable',
+]);
+
+/**
+ * The first call in FORMS (quoted data aside) that loads code, makes a package or changes how
+ * the code after it reads, as written (`load`, `asdf:load-system`, `in-package`), with its line:
+ * code read before it would not see what it makes. Null when there is none.
+ */
+export function changesReading(forms: LispForm[]): { name: string; line: number } | null {
+  const find = (node: LispNode): { name: string; line: number } | null => {
+    if (node.kind === 'conditional') return sbclSkips(node.prefix, node.feature) ? null : find(node.form);
+    if (node.kind === 'prefixed') return node.prefix === "'" || node.prefix === '#(' ? null : find(node.form);
+    if (node.kind !== 'list') return null;
+    const head = node.items[0];
+    if (head?.kind === 'symbol' && !head.name.startsWith(':') && (loadsCode(head.name) || READING_CHANGES.has(unqualified(head.name)))) return { name: head.raw, line: node.line };
+    for (const item of node.items) {
+      const found = find(item);
+      if (found) return found;
+    }
+    return null;
+  };
+  for (const form of forms) {
+    const found = find(form.node);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** Forms that only group others: `(eval-when (...) forms...)`, `(progn forms...)`. */
 const CL_GROUPS: Record<string, number> = { 'eval-when': 2, progn: 1 };
 

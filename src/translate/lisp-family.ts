@@ -1,12 +1,13 @@
 // Lisp verification documents (frontmatter `type: verification | property | contract | scenario`).
-// Follows "Order of evaluation in one document" of the test vocabulary:
-// definitions load first wherever they stand, FiveAM tests are run by name, blocks with
-// other top-level forms run in document order, `verify-...` functions and functions holding
-// checks that nothing calls are called (one that needs arguments is an error).
+// Read as loading the document in order would: blocks of definitions only load first
+// wherever they stand unless that changes what a block above reads (then where they stand),
+// FiveAM tests are run by name, blocks with other top-level forms run in document order with
+// their definitions, `verify-...` functions and functions holding checks that nothing calls
+// are called (one that needs arguments is an error).
 import type { CodeBlock, Diagnostic, SpecDocument } from '../model/document.js';
 import type { CalledCheckFunction, CheckSite, CodeRef, ExpectedAnswer, NotRunBlock } from '../model/plan.js';
 import { blankSpans, codeRef } from './code-ref.js';
-import { callCounts, variableUses, checkingFunctions, definedFunctions, storedFunctions, functionReferences, type DefinedFunction, type DefinedTest, definedTest, isDefinition, isTestRunnerCall, isVerifyName, nestedTests, testDefiningMacros } from './lisp-definitions.js';
+import { callCounts, changesReading, variableUses, checkingFunctions, definedFunctions, storedFunctions, functionReferences, type DefinedFunction, type DefinedTest, definedTest, isDefinition, isTestRunnerCall, isVerifyName, nestedTests, testDefiningMacros } from './lisp-definitions.js';
 import { codeOnOneLine, DEFINES_READER_MACROS, type LispForm, type LispNode, scanForms, unqualified } from './lisp-forms.js';
 import { blockName } from './naming.js';
 import { formalNotationRule } from './rules/formal-notation.js';
@@ -56,6 +57,13 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     const name = form.head !== null && unqualified(form.head) === 'defgeneric' && form.node.kind === 'list' ? form.node.items[1] : undefined;
     return name?.kind === 'symbol' ? [name.name] : [];
   })));
+
+  /** Why the blocks of definitions only from here on load where they stand, not first; null while they may load first. */
+  let inPlaceBecause: string | null = null;
+  /** Whether a block that runs code stands above the block read. */
+  let unitsAbove = false;
+  /** The variables and functions the blocks above define (REDEFINED_HEADS), by kind and name. */
+  const definedAbove = new Set<string>();
 
   /** The package definitions are read in (`in-package` forms, in document order), and the tests defined there by name. */
   let inPackage = 'common-lisp-user';
@@ -160,13 +168,29 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
       const calls = runners.map((form) => `${codeOnOneLine(form.text)} (line ${form.line})`).join(', ');
       notRun.push({ block, reason: `runs tests, which spec-run runs itself, each test once as a unit: ${calls} is left out` });
     }
-    if (loaded.length > 0) definitions.push(codeRef(file, block, keepOnly(block.text, scan.forms, loaded)));
+    // A block that runs code runs its definitions too, where they stand in it. A block of definitions only
+    // loads first, unless that would change how a block above it reads, or read it before what one above makes.
+    const change = changesReading(scan.forms);
+    if (run.length === 0 && inPlaceBecause === null && change !== null && unitsAbove) inPlaceBecause = `it ${changeText(change)} and a block above it runs first: loaded first, it would change how that block reads`;
+    // Loaded first, a variable or function defined again would be the one the blocks above it see.
+    const redefined = run.length === 0 && inPlaceBecause === null ? loaded.map(redefinedName).find((name) => name !== null && definedAbove.has(name.key)) : undefined;
+    const because = inPlaceBecause ?? (redefined ? `it defines ${redefined.name} again (at line ${redefined.line}), which a block above it defines: loaded first, it would change what that block sees` : null);
+    for (const form of loaded) {
+      const name = redefinedName(form);
+      if (name) definedAbove.add(name.key);
+    }
+    const loads = run.length > 0 ? { at: 'with-unit' as const } : because === null ? null : { at: 'in-place' as const, because };
+    if (loaded.length > 0) definitions.push({ ...codeRef(file, block, keepOnly(block.text, scan.forms, loaded)), ...(loads ? { loads } : {}) });
+    if (run.length > 0) unitsAbove = true;
+    if (loads !== null && change !== null) inPlaceBecause = `the block at line ${block.textLine} above it runs where it stands and ${changeText(change)}: loaded first, this block would be read before that`;
     if (input && run.length === 0 && !loaded.some((form) => definedTest(form, testMacros) !== null || nestedTests(form, testMacros).length > 0)) problems.push(uncheckedAnswer(input.unit, block, 'runs nothing of its own (only definitions or test-runner calls)'));
     if (run.length > 0) {
-      const code = codeRef(file, block, keepOnly(block.text, scan.forms, run));
+      const code = codeRef(file, block, keepOnly(block.text, scan.forms, [...loaded, ...run]));
       const derived = proseRequest ? { input: proseRequestRef(file, proseRequest, block), inputProse: proseRequest.prose } : {};
-      units.push({ kind: 'lisp-block', name: blockName(block), file, line: run[0].line, headingPath: block.headingPath, code, ...(input ? { input: input.unit.code } : derived) });
-      if (input) input.unit.pairedWith = run[0].line;
+      // At its first form: the tests its definitions define run after it (units run in line order).
+      const first = Math.min(run[0].line, loaded[0]?.line ?? Infinity);
+      units.push({ kind: 'lisp-block', name: blockName(block), file, line: first, headingPath: block.headingPath, code, ...(input ? { input: input.unit.code } : derived) });
+      if (input) input.unit.pairedWith = first;
       // Paired by its label alone, a block that neither reads `input` nor sends the same request itself leaves the Input unsent: it would only be checked for well-formed JSON.
       if (input && !readsInput(block.text) && !restatesRequest(input.unit.code.text, block.text)) {
         problems.push({
@@ -277,6 +301,23 @@ function uncheckedAnswer(unit: InputUnit, block: CodeBlock, why: string): Diagno
     severity: 'error',
     message: `this block is the answer to the Input at line ${unit.line}, but it ${why}: it checks nothing, and the request is never sent; check the answer in it, such as (let ((response (send-request *server* input))) (assert (not (result-field response :isError))))`,
   };
+}
+
+/** Definitions whose second definition replaces the first: a variable's value, a function. */
+const REDEFINED_HEADS: Record<string, string> = { defvar: 'variable', defparameter: 'variable', defconstant: 'variable', defun: 'function', defmacro: 'function' };
+
+/** The variable or function FORM defines (by kind and lower-cased name in KEY, as written in NAME), or null. */
+function redefinedName(form: LispForm): { key: string; name: string; line: number } | null {
+  const kind = form.head === null || form.node.kind !== 'list' ? undefined : REDEFINED_HEADS[form.head.replace(/^(?:cl|common-lisp):/, '')];
+  const name = form.node.kind === 'list' ? form.node.items[1] : undefined;
+  return kind && name?.kind === 'symbol' ? { key: `${kind} ${name.name}`, name: name.raw, line: form.line } : null;
+}
+
+/** What CHANGE, a call that loads code or changes how code reads, does: "loads code (load at line 9)". */
+function changeText(change: { name: string; line: number }): string {
+  const name = change.name.toLowerCase();
+  const what = /in-package|package|import|export|shadow/.test(name) && !/^(?:cl:|common-lisp:)?(?:defpackage|make-package)$/.test(name) ? 'changes the package code is read in' : /macro-character|readtable/.test(name) ? 'changes the readtable' : /package/.test(name) ? 'makes a package' : 'loads code';
+  return `${what} (${change.name} at line ${change.line})`;
 }
 
 /** The package an `(in-package x)` form names, lower-cased: `:x`, `#:x`, `"X"`, `x`. */

@@ -1,5 +1,5 @@
 // The text of `spec-run --list`: what will run, what will not and why, what is loaded first.
-import type { DocumentPlan, Unit } from '../model/plan.js';
+import type { CodeRef, DocumentPlan, Unit } from '../model/plan.js';
 import { LISP_DOCUMENT_TYPES } from './family.js';
 import { type LispNode, scanForms } from './lisp-forms.js';
 import { isVerifyName } from './lisp-definitions.js';
@@ -39,11 +39,13 @@ export function describePlan(plan: DocumentPlan): string {
     lines.push(`    ${at(block.line)}  ${block.lang ?? '(no language)'}: ${reason}`);
   }
 
-  lines.push(`  definitions (${plan.definitions.length}), loaded in this order before any unit runs (another document's when borrowed):`);
-  for (const ref of plan.definitions) {
-    const defined = scanForms(ref.text, ref.line).forms.map((form) => describeDefinition(form.node) ?? form.text.slice(0, 20));
-    const borrowed = ref.borrowed ? `  (borrowed from the specification tree, for ${ref.borrowed.names.join(', ')})` : '';
-    lines.push(`    ${ref.file}:${ref.line}  ${defined.join(', ')}${borrowed}`);
+  const first = plan.definitions.filter((ref) => ref.loads === undefined);
+  lines.push(`  definitions (${first.length}), loaded in this order before any unit runs (another document's when borrowed):`);
+  for (const ref of first) lines.push(`    ${definitionLine(ref)}`);
+  const placed = plan.definitions.filter((ref) => ref.loads !== undefined);
+  if (placed.length > 0) {
+    lines.push(`  definitions where they stand (${placed.length}), in document order:`);
+    for (const ref of placed) lines.push(`    ${definitionLine(ref)}  (${ref.loads?.at === 'in-place' ? `loaded before the next unit: ${ref.loads.because}` : 'run in the unit of their block, which holds other code too'})`);
   }
 
   if (plan.requirements?.length) {
@@ -63,6 +65,13 @@ export function describePlan(plan: DocumentPlan): string {
     for (const problem of plan.problems) lines.push(`    ${problem.file}:${problem.line}  ${problem.severity}: ${problem.message}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/** A block of definitions as --list shows it: where it stands and what it defines. */
+function definitionLine(ref: CodeRef): string {
+  const defined = scanForms(ref.text, ref.line).forms.map((form) => describeDefinition(form.node) ?? form.text.slice(0, 20));
+  const borrowed = ref.borrowed ? `  (borrowed from the specification tree, for ${ref.borrowed.names.join(', ')})` : '';
+  return `${ref.file}:${ref.line}  ${defined.join(', ')}${borrowed}`;
 }
 
 /**

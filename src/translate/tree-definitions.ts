@@ -398,7 +398,11 @@ export function borrowDefinitions(plan: DocumentPlan, tree: DefinitionTree, shar
   for (const { forms, package: within } of code) for (const form of forms) noteCalls(form, within, definedNames(form.node));
   for (const form of needed.keys()) noteCalls(form.form, form.package, form.names);
 
-  const borrowed = (form: TreeForm): CodeRef => ({ ...form.ref, line: form.form.line, text: form.form.text, borrowed: { names: [...namesNeeded.get(form)!], usedAt: firstUse.get(form)! } });
+  // Borrowed, a definition loads before the borrower's units, wherever its own document runs it.
+  const borrowed = (form: TreeForm): CodeRef => {
+    const { loads: _placed, ...ref } = form.ref;
+    return { ...ref, line: form.form.line, text: form.form.text, borrowed: { names: [...namesNeeded.get(form)!], usedAt: firstUse.get(form)! } };
+  };
   const definitions: CodeRef[] = [];
   for (let at = 0; at <= own.length; at++) {
     for (const form of ordered) if (needed.get(form) === at) definitions.push(borrowed(form));

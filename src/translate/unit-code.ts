@@ -61,6 +61,7 @@ export function unitsHoldingNoCheck(plan: DocumentPlan): Unit[] {
 
 /** The top-level forms of PLAN's own code: its definitions and its blocks. */
 function documentForms(plan: DocumentPlan): LispForm[] {
-  const code = [...plan.definitions, ...plan.units.flatMap((unit) => (unit.kind === 'lisp-block' ? [unit.code] : []))];
+  // The definitions of a block that runs code are in its unit's code.
+  const code = [...plan.definitions.filter((ref) => ref.loads?.at !== 'with-unit'), ...plan.units.flatMap((unit) => (unit.kind === 'lisp-block' ? [unit.code] : []))];
   return code.flatMap((ref) => scanForms(ref.text, ref.line).forms);
 }

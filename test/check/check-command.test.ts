@@ -437,3 +437,15 @@ t.test('a package check cannot know before the run is not an error: one of the v
   t.equal(stdout.split('\n').filter((line) => line.includes(': error: ')).length, 1, 'only the slip is an error');
   t.equal(code, 1);
 });
+
+t.test("a package a document's load makes: a note for the code read after the load, an error for definitions read before it, as the run reads them", async (t) => {
+  const head = (name: string) => `---\ntype: verification\nname: ${name}\n---\n# D\n\n`;
+  const helpers = '(defun full (n) (ring:make-ring n))';
+  const dir = t.testdir({
+    'after.md': `${head('after')}## Setup\n\n\`\`\`lisp\n(load "src/ring.lisp")\n\`\`\`\n\n## Helpers\n\n\`\`\`lisp\n${helpers}\n\`\`\`\n`,
+    'before.md': `${head('before')}## Helpers\n\n\`\`\`lisp\n${helpers}\n\`\`\`\n\n## Setup\n\n\`\`\`lisp\n(load "src/ring.lisp")\n\`\`\`\n`,
+  });
+  const { stdout } = await check([dir]);
+  t.match(stdout, /after\.md:\d+:\d+: note: 'ring:make-ring': no package named RING before the run; this document loads code as it runs \(load at [^)]*after\.md:10\)[^\n]*the run finds it/);
+  t.match(stdout, /before\.md:10:\d+: error: 'ring:make-ring': no package named RING\n/, 'loaded first, the helpers are read before the load');
+});

@@ -42,7 +42,7 @@ t.test('deftest (rove, prove) and define-test (Parachute) are test units named b
   t.equal(byKind(plan.units, 'lisp-block').length, 1, 'a form of another package is run as a block');
 });
 
-t.test('a call of a macro of the document whose template defines a FiveAM test is a test unit, loaded with the definitions, named as the template places the name', async (t) => {
+t.test('a call of a macro of the document whose template defines a FiveAM test is a test unit, defined with the definitions, named as the template places the name', async (t) => {
   const plan = doc(
     `## Macros\n\n${lisp(`(defmacro my-test (name &body body)
   \`(fiveam:test ,name ,@body))
@@ -68,7 +68,10 @@ ${lisp(`(my-test always-fails (fiveam:is (= 1 2)))
       ['through-another', null],
     ],
   );
-  t.same(byKind(plan.units, 'lisp-block').map((u) => u.code.text.trim()), ['(not-a-test plain)'], 'a macro that defines no test is run in its block');
+  // The block also runs code, so the calls defining tests run with it, where they stand; the tests run after it.
+  t.same(byKind(plan.units, 'lisp-block').map((u) => u.code.text.trim().split('\n').at(-1)), ['(not-a-test plain)'], 'a macro that defines no test is run in its block');
+  t.same(plan.units.map((u) => u.kind), ['lisp-block', 'fiveam-test', 'fiveam-test', 'fiveam-test'], 'the tests run after the block that defines them');
+  t.same(plan.definitions.map((ref) => ref.loads?.at ?? 'first'), ['first', 'with-unit']);
   t.match(describePlan(plan), /fiveam-test\s+always-fails/, '--list shows the test');
 });
 

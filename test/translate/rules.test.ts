@@ -6,9 +6,10 @@ import { describePlan, translate } from '../../src/translate/index.js';
 const lispDoc = (body: string) => `---\ntype: verification\nname: case\n---\n\n${body}`;
 const plan = (text: string, options = {}) => translate(parseMarkdown('case.md', text), options);
 
-t.test('a block mixing definitions and checks: definitions load first, checks run, lines kept', async (t) => {
+t.test('a block mixing definitions and checks: its definitions run with it, where they stand; listed apart for the tree and check, lines kept', async (t) => {
   const p = plan(lispDoc('# Case\n\n## Check\n\n```lisp\n(assert (= (twice 2) 4))\n(defun twice (x)\n  (* 2 x))\n(assert t)\n```\n'));
   t.equal(p.definitions.length, 1);
+  t.same(p.definitions[0].loads, { at: 'with-unit' }, 'never loaded before the unit');
   t.equal(p.units.length, 1);
   const unit = p.units[0];
   if (unit.kind !== 'lisp-block') throw new Error('lisp-block expected');
@@ -17,7 +18,7 @@ t.test('a block mixing definitions and checks: definitions load first, checks ru
   const loadLines = p.definitions[0].text.split('\n');
   t.equal(runLines.length, loadLines.length, 'both parts keep every line');
   t.equal(runLines[0], '(assert (= (twice 2) 4))');
-  t.equal(runLines[1].trim(), '', 'the defun is blanked in the run part');
+  t.equal(runLines[1], '(defun twice (x)', 'the defun runs in the block, after the check above it');
   t.equal(runLines[3], '(assert t)');
   t.equal(loadLines[1], '(defun twice (x)');
   t.equal(loadLines[0].trim(), '');

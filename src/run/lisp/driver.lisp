@@ -901,7 +901,11 @@ PID, this process's id as the host can signal it, for a driver forked by the zyg
   (setf *main-thread* sb-thread:*current-thread*
         *disabled-debugger-hook* sb-ext:*invoke-debugger-hook*
         sb-ext:*invoke-debugger-hook* #'report-thread-error)
-  (let ((*package* (find-package '#:common-lisp-user)))
+  ;; SBCL runs --eval inside a CONTINUE restart of its own ("Ignore runtime option --eval"):
+  ;; spec code's (handler-bind ((error #'continue)) ...) found it and ended the driver. Spec
+  ;; code sees only the restarts of the driver's loop, as a REPL's code sees none.
+  (let ((*package* (find-package '#:common-lisp-user))
+        (sb-kernel:*restart-clusters* '()))
     (send-to-host (if pid `((:type . "ready") (:pid . ,pid)) '((:type . "ready"))))
     (loop (let ((message (next-command)))
             ;; A reply read here answers a thread of spec code that outlived its unit, or none.

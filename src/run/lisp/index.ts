@@ -196,6 +196,9 @@ class DocumentRun {
   /** Definition blocks that did not load, by index: what happened, for the failures of the units that follow. */
   private readonly unloadedDefinitions = new Map<number, string>();
   private definitionsReported = false;
+  /** The blocks of definitions that load where they stand (by index) loaded into the current driver, and those whose failures were reported. */
+  private readonly loadedInPlace = new Set<number>();
+  private readonly reportedInPlace = new Set<number>();
   private checker: Promise<ToolCallChecker> | null = null;
   /** Where warnings go once per run: the run's record of them, or this document's own without one. */
   private readonly warnedOnce: Set<string>;
@@ -407,6 +410,8 @@ class DocumentRun {
     if (unit.kind !== 'lisp-block' && unit.kind !== 'fiveam-test' && unit.kind !== 'verify-function') return;
     if (this.options.bail || (this.options.retries ?? 0) > 0 || this.timingNeeds.has(unit.id) || this.stopping || this.options.interrupt?.aborted) return;
     if (this.runsOf(unit) > 1) return;
+    // Blocks of definitions that load where they stand above it load first (loadDefinitionsAbove), then it runs.
+    if (this.inPlaceDefinitionsDue(unit.line)) return;
     this.sentAhead = { unit, environment, sent: environment.driver.send(unitCommand(unit, runSeed(unitSeed(this.options.seed, unit), 0))) };
   }
 
@@ -463,32 +468,67 @@ class DocumentRun {
     }
     // The driver learns the document's tests before the definitions load: with the first block loaded, or alone when none is.
     let unitTestsDue = this.unitTests();
-    const loaded = [...this.plan.definitions.keys()].filter((index) => !this.hungDefinitions.has(index));
+    this.loadedInPlace.clear();
+    // Blocks that load where they stand (`loads`) wait for the unit below them (loadDefinitionsAbove).
+    const loaded = [...this.plan.definitions.entries()].filter(([index, code]) => code.loads === undefined && !this.hungDefinitions.has(index)).map(([index]) => index);
     const lastLoaded = loaded.at(-1);
     for (const [index, code] of this.plan.definitions.entries()) {
-      if (this.hungDefinitions.has(index)) continue;
-      const failures: ReceivedPoint[] = [];
-      // Definitions may draw random numbers too (a defvar of a generated value).
-      const seed = unitSeed(this.options.seed, { id: `${code.file}#definitions-${index + 1}`, file: code.file });
-      const started = performance.now();
+      if (code.loads !== undefined || this.hungDefinitions.has(index)) continue;
       // The unit that opened the environment runs right after the last block loads.
-      const outcome = await this.command(loadCommand(code, seed, unitTestsDue), (p) => failures.push(p), started + this.options.unitTimeoutMs, index === lastLoaded ? unit : undefined);
+      const outcome = await this.loadDefinitions(index, report, unitTestsDue, index === lastLoaded ? unit : undefined);
       unitTestsDue = undefined;
-      if (report && (failures.length || outcome)) this.reportLoadFailure(code.borrowed ? `definitions borrowed from ${code.file}:${code.line}` : `definitions at line ${code.line}`, { file: code.file, line: code.line }, failures, outcome, performance.now() - started);
-      const failure = failures.find((p) => !p.message.ok);
-      if (outcome && outcome.kind !== 'interrupted')
-        this.unloadedDefinitions.set(index, `${outcome.kind === 'timeout' ? `did not finish within the unit time limit of ${this.options.unitTimeoutMs} ms` : `ended their driver (${outcome.error.message})`}, and are left out of every later load: nothing they define is there`);
-      else if (failure) this.unloadedDefinitions.set(index, `failed at ${String(failure.message.diagnostics?.form ?? failure.message.name)}: what they define after it is not there`);
-      else this.unloadedDefinitions.delete(index);
-      if (outcome) {
-        // The block hung or killed the driver: leave it out of every later load.
-        this.hungDefinitions.add(index);
-        this.environment = await this.openUnlessInterrupted();
-        // The fresh driver knows the document's tests too: the definitions after the block define them as units.
-        unitTestsDue = this.unitTests();
-      }
+      if (!outcome) continue;
+      this.environment = await this.openUnlessInterrupted();
+      // The fresh driver knows the document's tests too: the definitions after the block define them as units.
+      unitTestsDue = this.unitTests();
     }
     if (unitTestsDue) await this.command({ kind: 'unit-tests', ...unitTestsDue }, () => undefined, performance.now() + this.options.unitTimeoutMs);
+  }
+
+  /**
+   * Loads the document's blocks of definitions that load where they stand (`in-place`) and start
+   * at or above LINE (a unit's: a test at LINE may be one they define), not yet in this driver,
+   * in order. One that hangs or ends its driver is left out of every later load, and the units
+   * after it run in a fresh driver, saying so.
+   */
+  private async loadDefinitionsAbove(line: number): Promise<void> {
+    for (const [index, code] of this.plan.definitions.entries()) {
+      if (code.loads?.at !== 'in-place' || code.file !== this.plan.file || code.line > line || this.loadedInPlace.has(index)) continue;
+      this.loadedInPlace.add(index);
+      const outcome = await this.loadDefinitions(index, !this.reportedInPlace.has(index));
+      this.reportedInPlace.add(index);
+      if (outcome && outcome.kind !== 'interrupted') {
+        this.restartedBecause = `the definitions at line ${code.line} ${this.unloadedDefinitions.get(index) ?? 'ended their driver'}`;
+        await this.ensureEnvironment();
+        return this.loadDefinitionsAbove(line);
+      }
+      if (outcome) return;
+    }
+  }
+
+  /** Whether blocks of definitions that load where they stand, at or above LINE, are not yet in this driver. */
+  private inPlaceDefinitionsDue(line: number): boolean {
+    return this.plan.definitions.some((code, index) => code.loads?.at === 'in-place' && code.file === this.plan.file && code.line <= line && !this.loadedInPlace.has(index) && !this.hungDefinitions.has(index));
+  }
+
+  /** Loads the definitions at INDEX of the plan into the driver, reporting a failure when REPORT: what stopped them, if anything (the driver is then gone). */
+  private async loadDefinitions(index: number, report: boolean, unitTests?: UnitTests, ahead?: Unit): Promise<Interruption | null> {
+    const code = this.plan.definitions[index];
+    if (this.hungDefinitions.has(index)) return null;
+    const failures: ReceivedPoint[] = [];
+    // Definitions may draw random numbers too (a defvar of a generated value).
+    const seed = unitSeed(this.options.seed, { id: `${code.file}#definitions-${index + 1}`, file: code.file });
+    const started = performance.now();
+    const outcome = await this.command(loadCommand(code, seed, unitTests), (p) => failures.push(p), started + this.options.unitTimeoutMs, ahead);
+    if (report && (failures.length || outcome)) this.reportLoadFailure(code.borrowed ? `definitions borrowed from ${code.file}:${code.line}` : `definitions at line ${code.line}`, { file: code.file, line: code.line }, failures, outcome, performance.now() - started);
+    const failure = failures.find((p) => !p.message.ok);
+    if (outcome && outcome.kind !== 'interrupted')
+      this.unloadedDefinitions.set(index, `${outcome.kind === 'timeout' ? `did not finish within the unit time limit of ${this.options.unitTimeoutMs} ms` : `ended their driver (${outcome.error.message})`}, and are left out of every later load: nothing they define is there`);
+    else if (failure) this.unloadedDefinitions.set(index, `failed at ${String(failure.message.diagnostics?.form ?? failure.message.name)}: what they define after it is not there`);
+    else this.unloadedDefinitions.delete(index);
+    // The block hung or killed the driver: leave it out of every later load.
+    if (outcome) this.hungDefinitions.add(index);
+    return outcome;
   }
 
   /** Which FiveAM tests are units of their own, told the driver before definitions define them (a test defined otherwise fails where it is); none when the plan defines none. */
@@ -628,6 +668,7 @@ class DocumentRun {
    */
   private async replayUnitsBefore(units: Unit[]): Promise<string | null> {
     for (const before of units) {
+      await this.loadDefinitionsAbove(before.line);
       const outcome = await this.command(unitCommand(before, unitSeed(this.options.seed, before)), () => undefined, performance.now() + this.options.unitTimeoutMs);
       if (outcome) {
         const ended = outcome.kind === 'timeout' ? `exceeded ${this.unitLimitText}` : outcome.kind === 'interrupted' ? 'was interrupted' : `ended its driver (${outcome.error.message})`;
@@ -686,6 +727,7 @@ class DocumentRun {
     try {
       await this.ensureEnvironment(unitsBefore ? undefined : unit);
       if (unitsBefore) notReplayed = await this.replayUnitsBefore(unitsBefore);
+      if (notReplayed === null) await this.loadDefinitionsAbove(unit.line);
     } catch (error) {
       environmentError = error as Error;
     }

@@ -52,6 +52,11 @@ t.test("one document's definitions, specials, packages, threads, open files and 
 (defpackage #:leaked-package (:use #:cl))
 (defvar *leaked-stream* (open ${JSON.stringify(join(dir, 'kept.txt'))}))
 (defvar *leaked-thread* (sb-thread:make-thread (lambda () (sleep 600)) :name "leaked-thread"))
+\`\`\`
+
+A block of definitions only: the thread it starts as it loads lives on, as a unit's would not.
+
+\`\`\`lisp
 (sb-ext:run-program "/bin/sh" (list "-c" "setsid sleep ${marker} >/dev/null 2>&1 &") :wait t)
 (is (fboundp 'leaked-function))
 \`\`\`\n`,
