@@ -225,7 +225,7 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     // Called in the code, it may still never run (`(mapc #'verify-x '())`): the run tells by the points of its checks.
     const checks = neverCalled ? [] : checksReached(fn, functions);
     if (checks.length > 0 && (isVerifyName(fn.name) || fn.holdsChecks))
-      calledCheckFunctions.push({ name: fn.rawName, line: fn.line, headingPath: fn.block.headingPath, checks, callableWithoutArguments: fn.callableWithoutArguments, ...(fn.variable ? { variable: true as const } : {}) });
+      calledCheckFunctions.push({ name: fn.variable ? fn.rawName : inCommonLispUser(fn.rawName, fn.package), line: fn.line, headingPath: fn.block.headingPath, checks, callableWithoutArguments: fn.callableWithoutArguments, ...(fn.variable ? { variable: true as const } : {}) });
     // A verify- function is run by its name; any other function by the checks it holds, which nothing else would run.
     if (!neverCalled || !(isVerifyName(fn.name) || fn.holdsChecks)) continue;
     // One of no arguments runs as a unit (its checks may run twice, never not at all); one needing them is left to what holds it.
