@@ -11,7 +11,7 @@ import { deltaOf, describeProseFile, isArchivedChange, openspecProseFile } from 
 import { sameNameWarning } from '../translate/openspec-family.js';
 import { mistypedSetting, runSetting } from '../translate/frontmatter-values.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
-import { scanForms, type LispNode } from '../translate/lisp-forms.js';
+import { scanForms, unqualified, type LispNode } from '../translate/lisp-forms.js';
 import { isVerifyName, loadsCode } from '../translate/lisp-definitions.js';
 import { unitsHoldingNoCheck } from '../translate/unit-code.js';
 import { codeFacts, macroPatterns, type CallSite } from './lisp-calls.js';
@@ -225,7 +225,9 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
     const counts = uses.get(site.name) ?? uses.set(site.name, []).get(site.name)!;
     if (site.argumentCount !== undefined) counts.push(site.argumentCount);
   }
-  const unknown = await context.unknownOperators([...uses].map(([name, argumentCounts]) => ({ name, argumentCounts })));
+  // A document that enters no package of its own reads every bare name in CL-USER; in another, check does not follow which.
+  const readIn = scans.some(({ ref }) => entersOwnPackage(ref.text)) ? {} : { readIn: 'common-lisp-user' };
+  const unknown = await context.unknownOperators([...uses].map(([name, argumentCounts]) => ({ name, argumentCounts, ...readIn })));
   // Code the document loads as it runs (a system by ASDF, a file by load) may define what check, which does not load it, cannot find.
   const loaders = calls.filter(({ site }) => loadsCode(site.name));
   for (const { ref, site } of calls) {
@@ -236,7 +238,11 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
     const loaded = loader ? `this document loads code as it runs (${loader.site.name} at ${loader.ref.file}:${loader.site.line}), which check does not load: if that code defines it, the run finds it` : '';
     const elsewhere = unreadableDefinitionNote(plan, site.name) ?? definedElsewhereNote(context.definitions, site.name, ref.file);
     const undefinedName = reason.why === 'undefined';
-    const message = undefinedName
+    // The same name of another package, the vocabulary's: the code must write its package.
+    const qualified = reason.suggestions.find((name) => name.includes(':') && unqualified(name) === site.name);
+    const message = qualified
+      ? `'${site.name}' is called in CL-USER, but the vocabulary defines it in package ${qualified.slice(0, qualified.indexOf(':')).toUpperCase()}, which CL-USER does not use: write '${qualified}'`
+      : undefinedName
       ? `'${site.name}' is called but neither this document nor the test vocabulary defines it${elsewhere ? `; ${elsewhere}` : ''}${loaded ? `; ${loaded}` : ''}${didYouMean(reason.suggestions)}`
       : `'${site.name}': ${reason.why}${loaded ? ` before the run; ${loaded}` : ''}`;
     // Where loaded code may define it, check cannot know: a package it names is surely that code's (a note), a bare name may be a slip (a warning); never an error the run would not make.
@@ -246,6 +252,10 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
   return messages;
 }
 
+/** True when TEXT, Lisp code, enters a package other than CL-USER with `in-package`. */
+function entersOwnPackage(text: string): boolean {
+  return [...text.matchAll(/\(\s*(?:cl:|common-lisp:)?in-package\s+(?:#?:|")?([^\s()"]+)/gi)].some((match) => !['cl-user', 'common-lisp-user'].includes(match[1].toLowerCase()));
+}
 
 /**
  * Warnings of units that check nothing, as a run treats them: a test holding no check is

@@ -12,7 +12,7 @@ import { lispSources } from '../lisp-image/sources.js';
 import { vocabularyDirectoryProblem } from '../lisp-image/vocabulary-files.js';
 import { NameMatcher, type VocabularyEntry } from './suggest.js';
 import { codeFacts } from './lisp-calls.js';
-import { scanForms, unqualified } from '../translate/lisp-forms.js';
+import { type LispNode, scanForms, unqualified } from '../translate/lisp-forms.js';
 
 const [query] = lispSources(import.meta.url, ['known-functions.lisp']);
 
@@ -23,6 +23,8 @@ const queryArguments = (image: string) => ['--core', image, '--noinform', '--dis
 export interface NameUse {
   name: string;
   argumentCounts: number[];
+  /** The package the name is read in, when known (lower case): a bare name is then the vocabulary's only if defined there. */
+  readIn?: string;
 }
 
 export interface UnknownName {
@@ -70,7 +72,8 @@ export interface ProjectVocabulary {
 }
 
 export function projectVocabulary(files: string[]): ProjectVocabulary {
-  const entries: VocabularyEntry[] = [];
+  const defining: { name: string; home: string }[] = [];
+  const exports = new Set<string>();
   const packages = new Set<string>();
   const homes: ProjectVocabulary['homes'] = new Map();
   const problems: ProjectVocabulary['problems'] = [];
@@ -87,19 +90,38 @@ export function projectVocabulary(files: string[]): ProjectVocabulary {
     const scan = scanForms(readFileSync(file, 'utf8'));
     for (const problem of scan.problems) problems.push({ file, line: problem.line, column: problem.column, message: `Lisp code cannot be read: ${problem.message}; every Lisp document's run fails loading this vocabulary file` });
     const forms = scan.forms.map((form) => form.node);
-    for (const name of codeFacts(forms).defines) entries.push({ name, least: 0, most: Infinity, documentation: '' });
     // A run loads each file in CL-USER; its in-package forms move what follows.
     let current = 'common-lisp-user';
     for (const node of forms) {
-      const [head, name] = node.kind === 'list' ? node.items : [];
+      const [head, name, ...options] = node.kind === 'list' ? node.items : [];
       const operator = head?.kind === 'symbol' ? unqualified(head.name) : null;
       const named = name?.kind === 'symbol' || name?.kind === 'string' ? packageName(name.kind === 'symbol' ? name.name : name.value) : null;
-      if (operator === 'defpackage' && named) packages.add(named);
+      if (operator === 'defpackage' && named) {
+        packages.add(named);
+        for (const exported of exportedNames(options)) exports.add(`${named}:${exported}`);
+      }
       if (operator === 'in-package' && named) current = named;
-      for (const defined of codeFacts([node]).defines) (homes.get(defined) ?? homes.set(defined, new Set()).get(defined)!).add(current);
+      for (const defined of codeFacts([node]).defines) {
+        (homes.get(defined) ?? homes.set(defined, new Set()).get(defined)!).add(current);
+        defining.push({ name: defined, home: current });
+      }
     }
   }
+  // Each as code read in CL-USER must write it: a suggestion names the symbol the document can call.
+  const entries = defining.map(({ name, home }): VocabularyEntry => {
+    const written = home === 'common-lisp-user' ? null : `${home}${exports.has(`${home}:${name}`) ? ':' : '::'}${name}`;
+    return { name, ...(written ? { written } : {}), least: 0, most: Infinity, documentation: '' };
+  });
   return { entries, packages, homes, problems };
+}
+
+/** The names a defpackage's OPTIONS export, lower case: `(:export #:a :b "C")`. */
+function exportedNames(options: LispNode[]): string[] {
+  return options.flatMap((option) => {
+    const [key, ...names] = option.kind === 'list' ? option.items : [];
+    if (key?.kind !== 'symbol' || key.name.toLowerCase() !== ':export') return [];
+    return names.flatMap((name) => (name.kind === 'symbol' ? [name.name.replace(/^#?:/, '').toLowerCase()] : name.kind === 'string' ? [name.value.toLowerCase()] : []));
+  });
 }
 
 /** A package's name as written (`:iv`, `#:iv`, `"IV"`, `cl-user`), lower case, CL-USER by its full name. */
@@ -113,10 +135,11 @@ function packageName(written: string): string {
  * its packages or of the package it defines the name in (`cl-user::iv-width`, called from a
  * document's own package, of a file loaded in CL-USER).
  */
-function definedByProject(name: string, project: ProjectVocabulary): boolean {
+function definedByProject({ name, readIn }: NameUse, project: ProjectVocabulary): boolean {
   const colon = name.indexOf(':');
   const bare = name.slice(colon + 1).replace(/^:/, '').toLowerCase();
-  if (colon <= 0) return project.entries.some((entry) => entry.name === bare);
+  // A bare name is read in the code's package: RING's RING-PUSH is no function of CL-USER.
+  if (colon <= 0) return readIn === undefined ? project.entries.some((entry) => entry.name === bare) : (project.homes.get(bare)?.has(readIn) ?? false);
   const home = packageName(name.slice(0, colon));
   return (project.homes.get(bare)?.has(home) ?? false) || (project.packages.has(home) && project.entries.some((entry) => entry.name === bare));
 }
@@ -129,7 +152,7 @@ const NO_PROJECT_VOCABULARY: ProjectVocabulary = { entries: [], packages: new Se
  */
 export async function unknownOperators(given: NameUse[], driverImage: () => Promise<string>, project = NO_PROJECT_VOCABULARY): Promise<Map<string, UnknownName>> {
   const unknown = new Map<string, UnknownName>();
-  const uses = given.filter((use) => !definedByProject(use.name, project));
+  const uses = given.filter((use) => !definedByProject(use, project));
   if (uses.length === 0) return unknown;
   const { stdout } = await execa(defaultLisp().sbcl, queryArguments(await driverImage()), { input: uses.map((use) => use.name).join('\n') + '\n' });
   const lines = stdout.split('\n');
@@ -166,7 +189,7 @@ export class UnknownOperatorsSession {
 
   /** As `unknownOperators`, batches asked one after the other. */
   ask(uses: NameUse[], project = NO_PROJECT_VOCABULARY): Promise<Map<string, UnknownName>> {
-    const answer = this.queue.then(() => this.askNow(uses.filter((use) => !definedByProject(use.name, project)), project));
+    const answer = this.queue.then(() => this.askNow(uses.filter((use) => !definedByProject(use, project)), project));
     this.queue = answer.catch(() => {});
     return answer;
   }

@@ -15,6 +15,8 @@ import { editDistance } from '../model/edit-distance.js';
 
 export interface VocabularyEntry {
   name: string;
+  /** How code read in CL-USER must write it, when not by NAME alone (`ring:ring-push`): what a suggestion says. */
+  written?: string;
   /** The least and the most arguments its lambda list takes (Infinity when unbounded). */
   least: number;
   most: number;
@@ -178,7 +180,7 @@ export class NameMatcher {
       const byWords = specific ? shared / union + (DOCUMENTATION_WEIGHT * documented) / queryWeight : 0;
       const fitting = argumentCounts.filter((n) => n >= entry.least && n <= entry.most).length;
       const arity = argumentCounts.length === 0 ? 1 : 0.7 + (0.3 * fitting) / argumentCounts.length;
-      return { name: entry.name, score: Math.max(spelling, byWords) * arity, wordCount: words.wordCount };
+      return { name: entry.written ?? entry.name, score: Math.max(spelling, byWords) * arity, wordCount: words.wordCount };
     });
     return ranked
       .sort((a, b) => b.score - a.score || a.wordCount - b.wordCount || a.name.localeCompare(b.name))

@@ -173,9 +173,18 @@ export function sayConfigurationAbove(config: ProjectConfig, explicit: string | 
   console.error(`spec-run: reading the project's configuration ${relative(process.cwd(), config.source)} (found above the working directory)`);
 }
 
-/** The configured runtime as reports name it: "builtin", or its command line (a word holding a space or quote shown as JSON). */
+/** How to name the built-in runtime, said where a command line reads as its name. */
+const BUILTIN_RUNTIME_HINT = 'the built-in runtime is named by the string: "runtime": "builtin"';
+
+/**
+ * The configured runtime as reports name it: "builtin", or its command line (a word holding a space
+ * or quote shown as JSON). The command line ["builtin"], a slip for the built-in runtime, is shown as
+ * the command it is, never as "builtin".
+ */
 export function runtimeName(config: Pick<ProjectConfig, 'runtime'>): string {
-  return Array.isArray(config.runtime) ? config.runtime.map((word) => (/[\s"']/.test(word) ? JSON.stringify(word) : word)).join(' ') : 'builtin';
+  if (!Array.isArray(config.runtime)) return 'builtin';
+  const line = config.runtime.map((word) => (/[\s"']/.test(word) ? JSON.stringify(word) : word)).join(' ');
+  return line === 'builtin' ? `["builtin"], a command named builtin, not the built-in runtime (${BUILTIN_RUNTIME_HINT})` : line;
 }
 
 /** Finds and validates the configuration; `explicit` is the --config path. A ConfigError says what is wrong; commands exit 2 on it (program.ts). */

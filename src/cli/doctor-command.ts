@@ -11,7 +11,7 @@ import { debianPackageOf, defaultLisp, findSystems, sbclVersion } from '../lisp-
 import { dockerEngine } from '../executor/docker.js';
 import type { DocumentPlan } from '../model/plan.js';
 import { findDocuments, noDiscovery, usableDiscovery } from './discover.js';
-import { loadConfig, projectPaths, sayConfigurationAbove } from './config.js';
+import { loadConfig, projectPaths, runtimeName, sayConfigurationAbove } from './config.js';
 import { buildPlan, executorStepsSetting } from './run-command.js';
 import { makeDirectory } from '../make-directory.js';
 import { runtimeTools } from './runtime-tools.js';
@@ -81,7 +81,7 @@ export async function doctorCommand(paths: string[], options: { config?: string 
       what: 'runtime server',
       ok: tools.names !== null,
       // A server that lists its tools but writes stray lines on stdout works here, and is warned of.
-      detail: `${config.runtime.join(' ')}: ${tools.names !== null ? `lists ${tools.names.join(', ') || 'no tool'}` : tools.problem}${tools.warning ? `; warning: ${tools.warning}` : ''}`,
+      detail: `${runtimeName(config)}: ${tools.names !== null ? `lists ${tools.names.join(', ') || 'no tool'}` : tools.problem}${tools.warning ? `; warning: ${tools.warning}` : ''}`,
       neededBy: lisp,
       fix: tools.names !== null ? undefined : "make the configuration's runtime command start an MCP server on stdio (it answers initialize and tools/list)",
     });
@@ -93,7 +93,7 @@ export async function doctorCommand(paths: string[], options: { config?: string 
         for (const { site } of toolsCalled(document)) if (!listed.includes(site.name)) (needing.get(site.name) ?? needing.set(site.name, new Set()).get(site.name)!).add(document.file);
       }
       for (const [tool, files] of needing) {
-        findings.push({ what: `runtime tool ${tool}`, ok: false, detail: `not listed by ${config.runtime.join(' ')} (it lists ${listed.join(', ') || 'no tool'})`, neededBy: [...files], fix: `make the runtime server list ${tool}, or point the configuration's runtime at one that does` });
+        findings.push({ what: `runtime tool ${tool}`, ok: false, detail: `not listed by ${runtimeName(config)} (it lists ${listed.join(', ') || 'no tool'})`, neededBy: [...files], fix: `make the runtime server list ${tool}, or point the configuration's runtime at one that does` });
       }
     }
   }

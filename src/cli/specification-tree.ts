@@ -11,6 +11,7 @@ import { parseFile } from '../parse/index.js';
 import { translate } from '../translate/index.js';
 import { scanForms } from '../translate/lisp-forms.js';
 import { borrowDefinitions, definedNames, definitionTree, type DefinitionTree } from '../translate/tree-definitions.js';
+import { packageDefinitions, treePackages, unsharedPackageUses } from '../translate/tree-packages.js';
 import { vocabularyNames } from '../run/lisp/vocabulary-names.js';
 import { projectPaths, type ProjectConfig } from './config.js';
 import { findDocuments, realOrSelf } from './discover.js';
@@ -20,6 +21,8 @@ export interface SpecificationTrees {
   rootsOf(file: string): string[];
   /** Names every driver defines already (the test vocabulary, the configuration's vocabulary files): never borrowed. */
   shared: ReadonlySet<string>;
+  /** Packages the configuration's vocabulary files define (lower case): every driver has them. */
+  sharedPackages: ReadonlySet<string>;
   /** The documents under ROOTS (a tree's), as a run finds them. */
   documentsOf(roots: string[]): string[];
 }
@@ -43,6 +46,7 @@ export function specificationTrees(config: ProjectConfig, given: string[]): Spec
   const projectRoots = projectPaths(config).filter(isDirectory);
   const givenDirectories = given.filter(isDirectory);
   const shared = vocabularyNames();
+  const sharedPackages = new Set<string>();
   for (const file of config.vocabulary ?? []) {
     let text: string;
     try {
@@ -51,6 +55,7 @@ export function specificationTrees(config: ProjectConfig, given: string[]): Spec
       continue; // the run reports a vocabulary file it cannot load
     }
     for (const form of scanForms(text).forms) for (const name of definedNames(form.node)) shared.add(name);
+    for (const [name] of packageDefinitions(text)) sharedPackages.add(name);
   }
   return {
     rootsOf(file) {
@@ -62,6 +67,7 @@ export function specificationTrees(config: ProjectConfig, given: string[]): Spec
       return [givenDirectories.find(holds) ?? dirname(real)];
     },
     shared,
+    sharedPackages,
     documentsOf: (roots) => findDocuments(roots).files,
   };
 }
@@ -70,6 +76,8 @@ export function specificationTrees(config: ProjectConfig, given: string[]): Spec
 interface TranslatedTree {
   plans: DocumentPlan[];
   definitions: DefinitionTree;
+  /** The packages its documents define, which it does not share. */
+  packages: ReturnType<typeof treePackages>;
   /** Each document's names that other documents of the tree borrow (by absolute path), computed when first asked. */
   lent?: Map<string, Set<string>>;
 }
@@ -88,7 +96,7 @@ export async function lendTreeDefinitions(plans: DocumentPlan[], trees: Specific
     if (!tree) {
       // A document of the run stands in the tree as the run read it, so its own definitions are recognised as its own.
       const files = trees.documentsOf(roots);
-      tree = Promise.all(files.map(async (file) => byPath.get(resolve(file)) ?? known(resolve(file)) ?? translate(await parseFile(file)))).then((treePlans) => ({ plans: treePlans, definitions: definitionTree(treePlans) }));
+      tree = Promise.all(files.map(async (file) => byPath.get(resolve(file)) ?? known(resolve(file)) ?? translate(await parseFile(file)))).then((treePlans) => ({ plans: treePlans, definitions: definitionTree(treePlans), packages: treePackages(treePlans) }));
       translatedTrees.set(key, tree);
     }
     return tree;
@@ -97,7 +105,9 @@ export async function lendTreeDefinitions(plans: DocumentPlan[], trees: Specific
     plans.map(async (plan) => {
       if (plan.family !== 'lisp') return plan;
       const tree = await treeOf(trees.rootsOf(plan.file));
-      const { definitions, problems } = borrowDefinitions(plan, tree.definitions, trees.shared);
+      const borrowing = borrowDefinitions(plan, tree.definitions, trees.shared);
+      const { definitions } = borrowing;
+      const problems = [...borrowing.problems, ...unsharedPackageUses(plan, tree.packages, trees.sharedPackages)];
       const lent = plan.uncalledCheckFunctions ? (lentNames(tree, trees.shared).get(resolve(plan.file)) ?? new Set<string>()) : new Set<string>();
       const calledElsewhere = (plan.uncalledCheckFunctions ?? []).filter((fn) => lent.has(fn.name));
       if (problems.length === 0 && definitions.length === plan.definitions.length && calledElsewhere.length === 0) return plan;

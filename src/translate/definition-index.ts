@@ -45,6 +45,13 @@ export function unreadableDefinitionNote(plan: DocumentPlan, name: string): stri
   return null;
 }
 
+/** The line (1 the first) of TEXT, Lisp source, where the definition of NAME starts; null when TEXT defines no such name. */
+export function definitionLine(text: string, name: string): number | null {
+  const key = unqualified(name.toLowerCase());
+  const match = [...text.matchAll(DEFINITION_START)].find((found) => unqualified(found[2].toLowerCase()) === key);
+  return match === undefined ? null : text.slice(0, match.index).split('\n').length;
+}
+
 /** "its block at LINE would define NAME, but it did not load: WHY", when one of BLOCKS (definition blocks that did not load) holds its definition; else null. */
 export function unloadedDefinitionNote(blocks: { file: string; line: number; text: string; why: string }[], name: string): string | null {
   const key = unqualified(name.toLowerCase());

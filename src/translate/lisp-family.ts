@@ -41,7 +41,8 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
   const units: UnitDraft[] = [];
   const notRun: NotRunBlock[] = [];
   const problems: Diagnostic[] = [];
-  const functions: (DefinedFunction & { block: CodeBlock })[] = [];
+  /** With the package each was read in, and the reader conditional it stands behind. */
+  const functions: (DefinedFunction & { block: CodeBlock; package: string; feature?: string })[] = [];
   // A reader macro one block defines may be used by the others.
   const ownReaderMacros = doc.codeBlocks.some((block) => block.lang !== null && LISP_LANGUAGES.has(block.lang) && DEFINES_READER_MACROS.test(block.text));
   const scans = new Map(doc.codeBlocks.filter((block) => block.lang !== null && LISP_LANGUAGES.has(block.lang)).map((block) => [block, scanForms(block.text, block.textLine, ownReaderMacros)]));
@@ -67,20 +68,30 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
 
   /** The package definitions are read in (`in-package` forms, in document order), and the tests defined there by name. */
   let inPackage = 'common-lisp-user';
-  const unconditionalTests = new Map<string, Extract<UnitDraft, { kind: 'fiveam-test' }>>();
+  const unconditionalTests = new Map<string, UnitDraft>();
 
   function addTest(test: DefinedTest, line: number, feature: string | undefined, block: CodeBlock): void {
-    const unit = { kind: 'fiveam-test' as const, name: test.name, testName: test.name, ...(test.dialect ? { dialect: test.dialect } : {}), ...(feature ? { feature } : {}), file, line, headingPath: block.headingPath };
+    const testName = inCommonLispUser(test.name, inPackage);
+    const unit = { kind: 'fiveam-test' as const, name: testName, testName, ...(test.dialect ? { dialect: test.dialect } : {}), ...(feature ? { feature } : {}), file, line, headingPath: block.headingPath };
     // Defined again, a test replaces the earlier definition when the definitions load (as in FiveAM):
     // the earlier one would never run, and the later would run twice under two names.
-    const key = `${inPackage}::${test.name.toLowerCase()}`;
-    const earlier = unconditionalTests.get(key);
-    if (earlier && !feature) {
-      units.splice(units.indexOf(earlier), 1);
-      problems.push({ file, line: earlier.line, message: `test ${test.name} is defined again at line ${line}, which replaces this definition: its checks would never run; give one of the two another name`, severity: 'error' });
-    }
-    if (!feature) unconditionalTests.set(key, unit);
+    if (!feature) replaceDefinedAgain(unconditionalTests, testName, unit, `test ${testName}`);
     units.push(unit);
+  }
+
+  /**
+   * Defined again under one symbol, a test or a verify- function replaces the earlier definition
+   * when the definitions load: the earlier one's checks would never run, and the later would run
+   * twice under two names. UNIT, the later, takes the earlier's place in DEFINED.
+   */
+  function replaceDefinedAgain(defined: Map<string, UnitDraft>, symbol: string, unit: UnitDraft, what: string): void {
+    const key = symbol.toLowerCase();
+    const earlier = defined.get(key);
+    if (earlier) {
+      units.splice(units.indexOf(earlier), 1);
+      problems.push({ file, line: earlier.line, message: `${what} is defined again at line ${unit.line}, which replaces this definition: its checks would never run; give one of the two another name`, severity: 'error' });
+    }
+    defined.set(key, unit);
   }
 
   // The runtime is the run's, named in the configuration: a document that names its own would
@@ -205,15 +216,15 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     for (const form of loaded) {
       const test = definedTest(form, testMacros);
       if (form.head !== null && unqualified(form.head) === 'in-package') inPackage = packageDesignator(form.node) ?? inPackage;
-      const feature = form.node.kind === 'conditional' ? `${form.node.prefix}${block.text.slice(form.node.feature.start, form.node.feature.end)}` : undefined;
+      const feature = featureOf(form, block);
       if (test !== null) addTest(test, form.line, feature, block);
       for (const nested of nestedTests(form, testMacros)) addTest(nested, nested.line, nested.feature, block);
-      for (const fn of definedFunctions(form)) if (!fn.method || ownGenerics.has(fn.name)) functions.push({ ...fn, block });
+      for (const fn of definedFunctions(form)) if (!fn.method || ownGenerics.has(fn.name)) functions.push({ ...fn, block, package: inPackage, feature });
     }
     // A function object a block names or puts in a variable as it runs (`(setf (symbol-function 'f) (lambda ...))`).
-    for (const form of run) for (const fn of definedFunctions(form)) functions.push({ ...fn, block });
+    for (const form of run) for (const fn of definedFunctions(form)) functions.push({ ...fn, block, package: inPackage, feature: featureOf(form, block) });
     // A lambda kept as data (a registry of checks), where the block stands or as it runs.
-    for (const form of scan.forms) for (const fn of storedFunctions(form)) functions.push({ ...fn, block });
+    for (const form of scan.forms) for (const fn of storedFunctions(form)) functions.push({ ...fn, block, package: inPackage });
   }
 
   // Run by nothing, a function's checks, or those of the functions it calls, never run either.
@@ -226,6 +237,7 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
   // `(list #'f)`: f may be called later with arguments, or never.
   const putAside = functionReferences(loadedOrRun, documentFunctions);
   const uncalledCheckFunctions: { name: string; line: number }[] = [];
+  const unconditionalFunctions = new Map<string, UnitDraft>();
   const calledCheckFunctions: CalledCheckFunction[] = [];
   for (const fn of functions.map((f) => ({ ...f, holdsChecks: checking.has(f.name) }))) {
     // Kept as data, it is called by whatever takes it out, perhaps a later unit: the run tells by the points of its checks.
@@ -237,7 +249,7 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     // Called in the code, it may still never run (`(mapc #'verify-x '())`): the run tells by the points of its checks.
     const checks = neverCalled ? [] : checksReached(fn, functions);
     if (checks.length > 0 && (isVerifyName(fn.name) || fn.holdsChecks))
-      calledCheckFunctions.push({ name: fn.rawName, line: fn.line, headingPath: fn.block.headingPath, checks, callableWithoutArguments: fn.callableWithoutArguments, ...(fn.variable ? { variable: true as const } : {}) });
+      calledCheckFunctions.push({ name: fn.variable ? fn.rawName : inCommonLispUser(fn.rawName, fn.package), line: fn.line, headingPath: fn.block.headingPath, checks, callableWithoutArguments: fn.callableWithoutArguments, ...(fn.variable ? { variable: true as const } : {}) });
     // A verify- function is run by its name; any other function by the checks it holds, which nothing else would run.
     if (!neverCalled || !(isVerifyName(fn.name) || fn.holdsChecks)) continue;
     // One of no arguments runs as a unit (its checks may run twice, never not at all); one needing them is left to what holds it.
@@ -249,7 +261,10 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     }
     if (!isVerifyName(fn.name)) uncalledCheckFunctions.push({ name: fn.name, line: fn.line });
     if (fn.callableWithoutArguments) {
-      units.push({ kind: 'verify-function', name: fn.rawName, functionName: fn.rawName, file, line: fn.line, headingPath: fn.block.headingPath });
+      const functionName = inCommonLispUser(fn.rawName, fn.package);
+      const unit: UnitDraft = { kind: 'verify-function', name: functionName, functionName, file, line: fn.line, headingPath: fn.block.headingPath };
+      if (!fn.feature) replaceDefinedAgain(unconditionalFunctions, functionName, unit, functionName);
+      units.push(unit);
     } else if (fn.holdsChecks) {
       problems.push({ file, line: fn.line, message: `${fn.rawName} holds checks, but nothing in this document or its specification tree calls it and it needs arguments, so spec-run cannot run it as a unit: its checks would never run; call it from a block`, severity: 'error' });
     }
@@ -318,6 +333,21 @@ function changeText(change: { name: string; line: number }): string {
   const name = change.name.toLowerCase();
   const what = /in-package|package|import|export|shadow/.test(name) && !/^(?:cl:|common-lisp:)?(?:defpackage|make-package)$/.test(name) ? 'changes the package code is read in' : /macro-character|readtable/.test(name) ? 'changes the readtable' : /package/.test(name) ? 'makes a package' : 'loads code';
   return `${what} (${change.name} at line ${change.line})`;
+}
+
+/**
+ * NAME, a symbol read in PACKAGE, as written in CL-USER, where the driver reads the names of
+ * the tests and functions units run: `p2::capacity`, or `capacity` read in CL-USER. A name
+ * written qualified, or as a string (Parachute's), is kept as it is.
+ */
+function inCommonLispUser(name: string, package_: string): string {
+  if (/[:|"]/.test(name) || ['common-lisp-user', 'cl-user'].includes(package_)) return name;
+  return `${package_}::${name}`;
+}
+
+/** The reader conditional FORM of BLOCK stands behind, as written ("#-sbcl"); undefined for none. */
+function featureOf(form: LispForm, block: CodeBlock): string | undefined {
+  return form.node.kind === 'conditional' ? `${form.node.prefix}${block.text.slice(form.node.feature.start, form.node.feature.end)}` : undefined;
 }
 
 /** The package an `(in-package x)` form names, lower-cased: `:x`, `#:x`, `"X"`, `x`. */

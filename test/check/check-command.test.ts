@@ -165,7 +165,29 @@ t.test("a vocabulary function called package-qualified from a document's own pac
   });
   const { code, stdout } = await check(['specs'], dir);
   t.equal(code, 1);
-  t.equal(stdout, `specs/pkg.test.md:14:21: error: 'cl-user::shout' is called but neither this document nor the test vocabulary defines it; did you mean 'shout'?\n`, 'iv-width is defined in CL-USER, where a run loads the file; shout in TEXT, after its in-package, not in CL-USER');
+  t.equal(stdout, `specs/pkg.test.md:14:21: error: 'cl-user::shout' is called but neither this document nor the test vocabulary defines it; did you mean 'text::shout'?\n`, 'iv-width is defined in CL-USER, where a run loads the file; shout in TEXT, after its in-package, not in CL-USER');
+});
+
+t.test("a bare name of a vocabulary package is no function of CL-USER: calling it there is an error saying how to write it, and a slip of it is told the qualified name; a document in a package of its own is not second-guessed", async (t) => {
+  const dir = t.testdir({
+    'spec-run.config.json': JSON.stringify({ vocabulary: ['lib/ring.lisp'] }),
+    lib: { 'ring.lisp': '(defpackage :ring (:use :cl) (:export #:make-ring #:ring-push))\n(in-package :ring)\n(defun make-ring (n) (make-array n))\n(defun ring-push (r x) (declare (ignore r)) x)\n(defun ring-peek (r) (aref r 0))\n' },
+    specs: {
+      'bare.test.md': `---\ntype: verification\nname: bare\n---\n# Bare\n\n\`\`\`lisp\n(let ((r (ring:make-ring 2)))\n  (ring-push r 1)\n  (ring-psh r 1)\n  (assert (ring-peek r)))\n\`\`\`\n`,
+      'own.test.md': `---\ntype: verification\nname: own\n---\n# Own\n\n\`\`\`lisp\n(defpackage :ring-tests (:use :cl :ring))\n(in-package :ring-tests)\n(assert (= 1 (ring-push (make-ring 2) 1)))\n\`\`\`\n`,
+    },
+  });
+  const { code, stdout } = await check(['specs'], dir);
+  t.equal(code, 1);
+  t.equal(
+    stdout,
+    [
+      "specs/bare.test.md:9:4: error: 'ring-push' is called in CL-USER, but the vocabulary defines it in package RING, which CL-USER does not use: write 'ring:ring-push'",
+      "specs/bare.test.md:10:4: error: 'ring-psh' is called but neither this document nor the test vocabulary defines it; did you mean 'ring:ring-push'?",
+      "specs/bare.test.md:11:12: error: 'ring-peek' is called in CL-USER, but the vocabulary defines it in package RING, which CL-USER does not use: write 'ring::ring-peek'",
+      '',
+    ].join('\n'),
+  );
 });
 
 t.test("a Lisp document's frontmatter 'runtime' is an error at its line, in check and in a run: the document would run against another server than it names", async (t) => {
@@ -430,7 +452,7 @@ t.test('a package check cannot know before the run is not an error: one of the v
     },
   });
   const { code, stdout } = await check([], dir);
-  t.match(stdout, /specs\/typo\.md:10:15: error: 'tally\.interp:calk' is called but neither this document nor the test vocabulary defines it; did you mean 'calc'\?/, 'the slip is named, not a package said missing that the vocabulary file defines');
+  t.match(stdout, /specs\/typo\.md:10:15: error: 'tally\.interp:calk' is called but neither this document nor the test vocabulary defines it; did you mean 'tally\.interp:calc'\?/, 'the slip is named, not a package said missing that the vocabulary file defines');
   t.notMatch(stdout, /no package named TALLY\.INTERP/);
   t.match(stdout, /specs\/loads\.md:13:10: note: 'tally\.fmt:wrap-words': no package named TALLY\.FMT before the run; this document loads code as it runs \(require at specs\/loads\.md:10\), which check does not load/);
   t.match(stdout, /specs\/loads\.md:14:10: warning: 'wrap-lines' is called but neither this document nor the test vocabulary defines it; this document loads code as it runs/, 'a bare name it cannot find stays visible, as a warning');

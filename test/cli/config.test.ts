@@ -111,4 +111,6 @@ t.test('the runtime as reports name it: builtin, or its command line', async (t)
   t.equal(runtimeName({}), 'builtin');
   t.equal(runtimeName({ runtime: 'builtin' }), 'builtin');
   t.equal(runtimeName({ runtime: ['node', 'my server.mjs', 'lie'] }), 'node "my server.mjs" lie');
+  t.equal(runtimeName({ runtime: ['builtin'] }), '["builtin"], a command named builtin, not the built-in runtime (the built-in runtime is named by the string: "runtime": "builtin")', 'a command named builtin is not shown as the built-in runtime');
+  t.equal(runtimeName({ runtime: ['builtin', '--port'] }), 'builtin --port');
 });

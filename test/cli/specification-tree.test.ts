@@ -106,6 +106,29 @@ t.test('a name defined differently in two documents is an error, naming both, in
   t.notMatch(check.stdout, /^specs\/(one|two)\.test\.md.*error/m);
 });
 
+t.test("a package one document defines for its helpers is not shared: another document naming it fails at that line, in check and in the run; the same package in a vocabulary file is every document's", async (t) => {
+  const own = '(defpackage :ring-test (:use :cl) (:export #:full))\n(in-package :ring-test)\n(defun full (n) (make-list n))\n(in-package :cl-user)';
+  const dir = project({
+    'specs/helpers.test.md': lispDocument('helpers', { Helpers: own, Check: '(assert (= 2 (length (ring-test:full 2))))' }),
+    'specs/uses.test.md': lispDocument('uses', { Check: '(assert (= 3 (length (ring-test:full 3))))' }),
+  });
+  const check = await specRun(['check'], dir);
+  t.equal(check.code, 1);
+  t.match(check.stdout, /^specs\/uses\.test\.md:10:1: error: ring-test:full names the package RING-TEST, which specs\/helpers\.test\.md:10 defines; a specification tree shares the definitions its documents make in CL-USER, not the packages they define/m);
+  t.notMatch(check.stdout, /^specs\/helpers\.test\.md.*error/m, 'the document that defines it uses it freely');
+  const run = await specRun(['--reporter', 'tap'], dir);
+  t.equal(run.code, 1);
+  t.match(run.stdout, /not ok 1 - ring-test:full names the package RING-TEST/);
+  t.match(run.stderr, /1 passed, 2 failed/);
+  // In a vocabulary file, the package is in every driver: no error, both pass.
+  writeFileSync(join(dir, 'ring-test.lisp'), own);
+  writeFileSync(join(dir, 'spec-run.config.json'), JSON.stringify({ vocabulary: ['ring-test.lisp'] }));
+  writeFileSync(join(dir, 'specs/helpers.test.md'), lispDocument('helpers', { Check: '(assert (= 2 (length (ring-test:full 2))))' }));
+  const shared = await specRun(['--reporter', 'tap'], dir);
+  t.equal(shared.code, 0, shared.stdout);
+  t.match(shared.stderr, /2 passed, 0 failed/);
+});
+
 t.test('a check function nothing in its document calls is no error when another document of the tree calls it, alone or with the others', async (t) => {
   const shared = lispDocument('shared', { Helper: '(defun check-positive (n)\n  (assert (plusp n)))', Own: '(assert (= 1 1))' });
   const dir = project({

@@ -211,6 +211,20 @@ t.test("a block that cannot be read is an error at the line and column of the re
   t.match(open.problems.filter((p) => p.line > 1), [{ line: open.notRun[0].block.textLine + 1, column: 3, message: /is never closed/ }], 'the ( that is never closed');
 });
 
+t.test('a verify- function defined twice under one symbol: one unit, for the definition that stays, and an error at the one replaced', async (t) => {
+  const plan = doc(`## One\n\n${lisp('(defun verify-length () (assert (= 5 4)))')}\n## Two\n\n${lisp('(defun verify-length () (assert (= 4 4)))')}`);
+  const [first, second] = [plan.definitions[0].line, plan.definitions[1].line];
+  t.same(byKind(plan.units, 'verify-function').map((u) => [u.name, u.line]), [['verify-length', second]], 'not two units both running the second definition');
+  t.match(plan.problems, [{ line: first, severity: 'error', message: `verify-length is defined again at line ${second}, which replaces this definition: its checks would never run; give one of the two another name` }]);
+  const packages = doc(lisp('(defpackage :a (:use :cl))\n(defun verify-length () (assert t))\n(in-package :a)\n(defun verify-length () (assert t))'));
+  t.same(byKind(packages.units, 'verify-function').map((u) => u.functionName), ['verify-length', 'a::verify-length'], 'one name in two packages is two functions');
+  const called = doc(lisp("(defpackage :a (:use :cl))\n(in-package :a)\n(defun check-size (xs) (assert (= 9 (length xs))))\n(defun verify-none () (mapc #'check-size '()))"));
+  t.same(called.calledCheckFunctions?.map((fn) => fn.name), ['a::check-size'], 'a called function holding checks is named by its package too, for the unit that runs it if its checks never ran');
+  t.same(packages.problems, []);
+  const features = doc(lisp('#+sbcl (defun verify-length () (assert t))\n#-sbcl (defun verify-length () (assert nil))'));
+  t.same(features.problems, [], 'alternatives by feature are no redefinition');
+});
+
 t.test('a test defined twice: one unit, for the definition that stays, and an error at the one replaced', async (t) => {
   const plan = doc(`## One\n\n${lisp('(test same (is (= 1 1)))')}\n## Two\n\n${lisp('(test same (is (= 2 2)))')}`);
   const tests = byKind(plan.units, 'fiveam-test');
@@ -219,7 +233,7 @@ t.test('a test defined twice: one unit, for the definition that stays, and an er
   t.equal(tests[0].line, second);
   t.match(plan.problems, [{ line: first, severity: 'error', message: `test same is defined again at line ${second}, which replaces this definition: its checks would never run; give one of the two another name` }]);
   const packages = doc(lisp('(defpackage :a (:use :cl :fiveam))\n(in-package :a)\n(test same (is t))\n(defpackage #:b (:use :cl :fiveam))\n(in-package #:b)\n(test same (is t))'));
-  t.equal(byKind(packages.units, 'fiveam-test').length, 2, 'the same name in two packages is two tests');
+  t.same(byKind(packages.units, 'fiveam-test').map((u) => [u.name, u.testName]), [['a::same', 'a::same'], ['b::same', 'b::same']], 'the same name in two packages is two tests, each named by its package');
   t.same(packages.problems, []);
   const features = doc(lisp('#+sbcl (test same (is t))\n#-sbcl (test same (is nil))'));
   t.same(byKind(features.units, 'fiveam-test').map((u) => [u.name, u.feature]), [['same', '#+sbcl'], ['same (2)', '#-sbcl']], 'alternatives by feature are no redefinition');

@@ -309,13 +309,25 @@ still load; with the package, the readtable and the load pathnames bound as LOAD
 (defun seed-random-state (seed)
   (setf *random-state* (sb-ext:seed-random-state seed)))
 
-(defun spec-symbol (name)
-  "The symbol NAME denotes when written in spec code, read in the current
-package; a name written as a string (Parachute's) is interned as it is."
-  (let ((*read-eval* nil))
+(defun spec-symbol (name &optional (package *package*))
+  "The symbol NAME denotes when written in spec code, read in PACKAGE; a name
+written as a string (Parachute's) is interned as it is."
+  (let ((*read-eval* nil)
+        (*package* package))
     (let ((value (handler-case (values (read-from-string name))
                    (error () (intern (string-upcase name))))))
       (if (stringp value) (intern value) value))))
+
+(defun unit-symbol (name definedp)
+  "The symbol of the test or function NAME a unit runs: the plan writes it as read in
+CL-USER, qualified by the package its definition was read in (P2::CAPACITY and
+CAPACITY are two tests). Else, when that names nothing DEFINEDP accepts, as read in
+the current package (a package change the plan did not see)."
+  (let ((symbol (spec-symbol name (find-package '#:common-lisp-user))))
+    (if (funcall definedp symbol)
+        symbol
+        (let ((current (spec-symbol name)))
+          (if (funcall definedp current) current symbol)))))
 
 (defun run-block (source seed name &optional input)
   "Run SOURCE's forms in order. INPUT, (:input value key-spellings), is the
@@ -350,10 +362,9 @@ past one that cannot be read."
           collect form)))
 
 (defun defined-test-symbol (test-name)
-  "The symbol of the FiveAM test TEST-NAME: read in the current package, or else the
-one test of that name in whatever package its definition was read in (a document's
-own package, left by a later IN-PACKAGE)."
-  (let ((symbol (spec-symbol test-name)))
+  "The symbol of the FiveAM test TEST-NAME (UNIT-SYMBOL), or else the one test of that
+name in whatever package its definition was read in."
+  (let ((symbol (unit-symbol test-name #'fiveam:get-test)))
     (if (fiveam:get-test symbol)
         symbol
         (let ((same-name (remove-if-not (lambda (key)
@@ -560,7 +571,7 @@ head: its name, options and body, where its checks stand."
   (seed-random-state seed)
   (read-definitions-again (source-file source))
   (let* ((*current-source* source)
-         (symbol (spec-symbol function-name))
+         (symbol (unit-symbol function-name #'fboundp))
          (location (list (source-file source) (source-first-line source))))
     (if (not (fboundp symbol))
         (emit-point nil name location

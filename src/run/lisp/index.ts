@@ -5,12 +5,13 @@
 // driver crashes, fails; the driver and its servers are stopped, and a fresh
 // driver with the definitions reloaded runs the next units, each saying so (a
 // comment, and a note on each failing point): what earlier units did is lost.
+import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { RunEvent, SourceRef } from '../../model/events.js';
 import { isPropertyDocument, type CheckSite, type CodeRef, type DocumentPlan, type ExpectedAnswer, type Unit } from '../../model/plan.js';
 import type { DocumentRunner, Emit, RunOptions, RuntimeConnection } from '../types.js';
 import { Driver, DriverExited, type CommandHandlers, type PointMessage, type RequestMessage, type SentCommand } from './driver.js';
-import { definedElsewhereNote, unloadedDefinitionNote, unreadableDefinitionNote } from '../../translate/definition-index.js';
+import { definedElsewhereNote, definitionLine, unloadedDefinitionNote, unreadableDefinitionNote } from '../../translate/definition-index.js';
 import { jsonProblems, requestOf, ToolCallChecker } from '../../translate/json-input.js';
 import { expectedMismatches, expectedTextMismatches } from './expected-json.js';
 import { runSeed, unitSeed } from '../seeds.js';
@@ -179,6 +180,12 @@ function vocabularyFailureAt(failure: ReceivedPoint, file: string): ReceivedPoin
   return { ...failure, message: { ...message, file, line: message.line ?? 1 } };
 }
 
+/** Where OUTCOME ended the driver running the code at AT: a call of EXIT that spec code made, or the form running at the time limit; else AT. */
+function interruptionPlace(outcome: Exclude<Interruption, { kind: 'interrupted' }>, at: SourceRef): SourceRef {
+  const exitAt = outcome.kind === 'failure' && outcome.error instanceof DriverExited ? outcome.error.exitAt : outcome.kind === 'timeout' ? outcome.stoppedAt : undefined;
+  return { file: exitAt?.file ?? at.file, line: exitAt?.line ?? at.line };
+}
+
 /** Why the driver was stopped in `unit`: the first half of what the units after it say. */
 function restartReason(unit: Unit, outcome: Exclude<Interruption, { kind: 'interrupted' }>): string {
   // Said with every later unit: the first line of why, not a driver's whole crash output (which its own unit shows).
@@ -195,6 +202,8 @@ class DocumentRun {
   private readonly hungDefinitions = new Set<number>();
   /** Definition blocks that did not load, by index: what happened, for the failures of the units that follow. */
   private readonly unloadedDefinitions = new Map<number, string>();
+  /** Vocabulary files whose load ended their driver (a time limit, an exit), as the project names them: the path, and why, where it stopped. */
+  private readonly unloadedVocabulary = new Map<string, { path: string; why: string }>();
   private definitionsReported = false;
   /** The blocks of definitions that load where they stand (by index) loaded into the current driver, and those whose failures were reported. */
   private readonly loadedInPlace = new Set<number>();
@@ -459,7 +468,13 @@ class DocumentRun {
       const started = performance.now();
       // Named as the project names it: the driver places each failing form of it at its own line.
       const shown = relative(this.options.projectRoot, resolve(this.options.projectRoot, file)) || file;
-      const outcome = await this.command({ kind: 'load-file', path: resolve(this.options.projectRoot, file), file: shown }, (p) => failures.push(p), started + this.options.unitTimeoutMs);
+      const path = resolve(this.options.projectRoot, file);
+      const outcome = await this.command({ kind: 'load-file', path, file: shown }, (p) => failures.push(p), started + this.options.unitTimeoutMs);
+      // A driver that ended in the file knows nothing of it: its next one is told here why the file's definitions are missing.
+      if (outcome && outcome.kind !== 'interrupted') {
+        const stopped = interruptionPlace(outcome, { file: shown, line: 1 });
+        this.unloadedVocabulary.set(shown, { path, why: `${outcome.kind === 'timeout' ? `did not finish within ${this.unitLimitText}` : 'ended its driver'} at line ${stopped.line}` });
+      } else this.unloadedVocabulary.delete(shown);
       if (report && (failures.length || outcome)) {
         const at = { file: shown, line: 1 };
         this.reportLoadFailure(`vocabulary file ${shown}`, at, failures.map((failure) => vocabularyFailureAt(failure, shown)), outcome, performance.now() - started);
@@ -573,11 +588,16 @@ class DocumentRun {
   private withDefinedElsewhere(diagnostics: Record<string, unknown>): Record<string, unknown> {
     const name = diagnostics.undefined;
     const unloaded = [...this.unloadedDefinitions].map(([index, why]) => ({ ...this.plan.definitions[index], why }));
-    const note =
-      typeof name === 'string'
-        ? (unreadableDefinitionNote(this.plan, name) ?? unloadedDefinitionNote(unloaded, name) ?? definedElsewhereNote(this.options.definitions, name, this.plan.file))
-        : null;
-    return note ? { ...diagnostics, reason: `${String(diagnostics.reason)}; ${note}` } : diagnostics;
+    if (typeof name !== 'string') return diagnostics;
+    const vocabulary = [...this.unloadedVocabulary].map(([file, { path, why }]) => ({ file, why, definedAt: existsSync(path) ? definitionLine(readFileSync(path, 'utf8'), name) : null }));
+    const defining = vocabulary.find((file) => file.definedAt !== null);
+    // The driver, fresh after the file ended its predecessor, says that the vocabulary does not define it: it does, but did not load.
+    if (defining) return { ...diagnostics, reason: `${name} is called here, but is not defined: the vocabulary file ${defining.file} defines it at line ${defining.definedAt}, but ${defining.why}` };
+    const note = [
+      unreadableDefinitionNote(this.plan, name) ?? unloadedDefinitionNote(unloaded, name) ?? definedElsewhereNote(this.options.definitions, name, this.plan.file),
+      ...vocabulary.map((file) => `the vocabulary file ${file.file} did not load whole, it ${file.why} (its definition may be what failed)`),
+    ].filter((part) => part !== null);
+    return note.length ? { ...diagnostics, reason: `${String(diagnostics.reason)}; ${note.join('; ')}` } : diagnostics;
   }
 
   /**
@@ -636,9 +656,7 @@ class DocumentRun {
         : outcome.error.message;
     const printed = outcome.kind === 'timeout' && outcome.printed ? { printed: outcome.printed } : {};
     // A driver that spec code's EXIT ended fails at that call; one stopped at the time limit, at the form it was running.
-    const exitAt = outcome.kind === 'failure' && outcome.error instanceof DriverExited ? outcome.error.exitAt : outcome.kind === 'timeout' ? outcome.stoppedAt : undefined;
-    const place = { file: exitAt?.file ?? at.file, line: exitAt?.line ?? at.line };
-    return this.attachTranscript({ type: 'point', file: this.plan.file, unitId, ok: false, name: `${name} completes`, at: place, diagnostics: { reason, ...this.lastExchange(), ...printed } });
+    return this.attachTranscript({ type: 'point', file: this.plan.file, unitId, ok: false, name: `${name} completes`, at: interruptionPlace(outcome, at), diagnostics: { reason, ...this.lastExchange(), ...printed } });
   }
 
   /**

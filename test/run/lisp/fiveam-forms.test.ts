@@ -134,6 +134,29 @@ ${lisp(`(defun verify-with-fiveam ()
   t.equal(r.failed[0]?.diagnostics?.reason, 'one and one make 2');
 });
 
+t.test('one name in two packages is two tests, and two verify- functions: each unit runs its own, though the document ends in the other package', async (t) => {
+  const doc = `${frontmatter()}## Packages
+
+${lisp('(defpackage :p2 (:use :cl :fiveam))')}
+## In CL-USER
+
+${lisp(`(test capacity (is (= 4 (length (list 1 2 3 4)))))
+(defun verify-capacity () (assert (= 4 (length (list 1 2 3 4)))))`)}
+## In P2, where the document stays
+
+${lisp(`(in-package :p2)
+(test capacity (is (= 5 (length (list 1 2 3 4)))))
+(defun verify-capacity () (assert (= 6 (length (list 1 2 3 4)))))`)}`;
+  const r = await runMarkdown(doc, options());
+  t.same(r.plan.units.map((u) => u.name), ['capacity', 'verify-capacity', 'p2::capacity', 'p2::verify-capacity']);
+  t.same(r.points.map(summary), [
+    [true, '(= 4 (length (list 1 2 3 4)))', lineIn(doc, '(test capacity (is (= 4'), null],
+    [true, '(= 4 (length (list 1 2 3 4)))', lineIn(doc, '(defun verify-capacity () (assert (= 4'), null],
+    [false, '(= 5 (length (list 1 2 3 4)))', lineIn(doc, '(test capacity (is (= 5'), null],
+    [false, '(= 6 (length (list 1 2 3 4)))', lineIn(doc, '(defun verify-capacity () (assert (= 6'), null],
+  ]);
+});
+
 t.test('a failed FiveAM check in a thread of spec code is its point; the thread goes on', async (t) => {
   const doc = `${frontmatter()}## Threads\n\n${lisp(`(bt:join-thread
  (bt:make-thread (lambda ()

@@ -386,6 +386,19 @@ t.test("a vocabulary file's failing form is reported at its own line with its fo
   t.match(r.failed[2].diagnostics?.reason, /^after-cut is called here, but neither this document nor the vocabulary defines it; the vocabulary did not load whole: lib\.lisp failed at line 4 \(Unknown :TEST[^)]*\); cut\.lisp failed at line 2 \(unbalanced parentheses/);
 });
 
+t.test("a vocabulary file that ends its driver (a time limit, an exit): a call of what it defines names the file, the definition's line and where it stopped; one of what it does not define is told the file did not load whole", async (t) => {
+  const dir = scratchDirectory('spec-run-vocabulary-');
+  writeFileSync(join(dir, 'hangs.lisp'), '(defun helper-a () 1)\n(loop)\n');
+  writeFileSync(join(dir, 'exits.lisp'), ';;; helpers\n(defun helper-b () 1)\n(sb-ext:exit :code 0)\n');
+  const md = `${frontmatter()}${lisp('(assert (= 1 (helper-a)))')}\n${lisp('(assert (= 1 (helper-b)))')}\n${lisp('(assert (= 1 (helper-c)))')}`;
+  const r = await runMarkdown(md, options({ vocabularyFiles: ['hangs.lisp', 'exits.lisp'], projectRoot: dir, unitTimeoutMs: 1500 }));
+  t.same(r.failed.map((p) => [p.at?.file, p.at?.line]), [['hangs.lisp', 2], ['exits.lisp', 3], [r.path, lineIn(md, '(helper-a)')], [r.path, lineIn(md, '(helper-b)')], [r.path, lineIn(md, '(helper-c)')]]);
+  const reasons = r.failed.slice(2).map((p) => p.diagnostics?.reason);
+  t.equal(reasons[0], 'helper-a is called here, but is not defined: the vocabulary file hangs.lisp defines it at line 1, but did not finish within the unit time limit of 1500 ms (--timeout) at line 2');
+  t.equal(reasons[1], 'helper-b is called here, but is not defined: the vocabulary file exits.lisp defines it at line 2, but ended its driver at line 3');
+  t.equal(reasons[2], 'helper-c is called here, but neither this document nor the vocabulary defines it; the vocabulary file hangs.lisp did not load whole, it did not finish within the unit time limit of 1500 ms (--timeout) at line 2 (its definition may be what failed); the vocabulary file exits.lisp did not load whole, it ended its driver at line 3 (its definition may be what failed)');
+});
+
 t.test('a directory given as a vocabulary file fails as one, at its path, and the units still run', async (t) => {
   const dir = scratchDirectory('spec-run-vocabulary-');
   mkdirSync(join(dir, 'd2'));
