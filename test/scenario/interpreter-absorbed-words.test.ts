@@ -32,9 +32,9 @@ t.test('an exception to a quantifier ("anything but", "all except", "nothing oth
 });
 
 t.test('"mention" as a verb keeps its subject; as a noun after a determiner it is a notice, as before', (t) => {
-  t.same(partsOf('the output does not mention `hello`'), ['not (the lines the command printed in the output shown contains "hello")']);
+  t.same(partsOf('the output does not mention `hello`'), ['not (the lines the command printed in the output shown contains "hello" (within words too))']);
   t.same(partsOf('the output shall not mention `hello`'), partsOf('the output shall not contain `hello`'), 'as "contain" reads it');
-  t.match(partsOf('stdout does not mention `hello`'), [/^not \(.*stdout contains "hello"\)$/]);
+  t.match(partsOf('stdout does not mention `hello`'), [/^not \(.*stdout contains "hello" \(within words too\)\)$/]);
   t.notMatch(partsOf('the report does not mention `hello`')?.[0], /notice/, 'the report, never a notice');
   t.same(partsOf('the report mentions `hello` nowhere'), partsOf('the report includes `hello` nowhere'));
   t.same(partsOf('there is no mention of a timeout'), ['not (the report says the command timed out)'], 'the noun');

@@ -104,7 +104,11 @@ const PLACED_OR_BACK = new RegExp(`\\bthe\\s+(${PLACE_WORDS.join('|')}|last)\\s+
 
 /** SENTENCE with its commands named by number or progress mark named by place. */
 function commandsByPlace(sentence: string): string {
-  return sentence.replace(MARK_AS_SUBJECT, (written: string, before: string, n: string, of: string) => {
+  // A quoted text is never rewritten ("shows `… and [2/3] failed (exit code 3)`" is the report's words); a mark quoted alone is the mark.
+  const quoted = [...sentence.matchAll(/`[^`]*`|“[^”]*”|"[^"]*"/g)].filter((q) => !/^`\[\d+\/\d+\]`$/.test(q[0]));
+  const inQuote = (at: number, length: number) => quoted.some((q) => q.index < at + length && q.index + q[0].length > at);
+  return sentence.replace(MARK_AS_SUBJECT, (written: string, before: string, n: string, of: string, at: number) => {
+    if (inQuote(at, written.length)) return written;
     const named = Number(n) >= 1 && Number(n) <= Number(of) ? nthCommand(n) : null;
     return named === null ? written : `${before}${before === '' ? sameCase('The', named) : named}`;
   });

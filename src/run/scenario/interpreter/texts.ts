@@ -44,8 +44,8 @@ const NUMBER_PLACEHOLDER = /(?<![\w.'-])[B-HJ-Z](?![\w'-])/;
  * capital letter alone ("N lines") for a number, on one line. A text that begins or ends
  * with a letter or digit is matched as whole words ("1" is not in "10", "out" not in "output").
  */
-function locate(quoted: string, text: string, from = 0): { start: number; end: number } | null {
-  const edge = (s: string, at: 'start' | 'end') => (/\w/.test(at === 'start' ? s.charAt(0) : s.charAt(s.length - 1)) ? (at === 'start' ? '(?<!\\w)' : '(?!\\w)') : '');
+function locate(quoted: string, text: string, from = 0, withinWords = false): { start: number; end: number } | null {
+  const edge = (s: string, at: 'start' | 'end') => (withinWords ? '' : /\w/.test(at === 'start' ? s.charAt(0) : s.charAt(s.length - 1)) ? (at === 'start' ? '(?<!\\w)' : '(?!\\w)') : '');
   const literal = new RegExp(`${edge(quoted, 'start')}${escape(quoted)}${edge(quoted, 'end')}`, 'g');
   literal.lastIndex = from;
   const exact = literal.exec(text);
@@ -65,10 +65,23 @@ export function continuedOn(quoted: string, line: string): boolean {
   return found !== null && line.slice(found.end).trim() !== '';
 }
 
-/** A text the sentence quotes is in TEXT. */
-export function quotedIn(quoted: string, text: string): boolean {
-  return locate(quoted, text) !== null;
+/** A text the sentence quotes is in TEXT: as whole words, or anywhere in a word WITHIN_WORDS (said by a verb of containing). */
+export function quotedIn(quoted: string, text: string, withinWords = false): boolean {
+  return locate(quoted, text, 0, withinWords) !== null;
 }
+
+/**
+ * The verbs that say a text is part of another: "contains", "includes", "mentions". A text a command may
+ * print said so is found inside a word too (`fail` in `build failed`, `234` in `12345`), asserted or denied
+ * alike; one said to be shown, printed or read ("shows `1`") is whole words, never part of `10`. The
+ * executor's own lines and notes (`Exit Code: 3`, `(…)`) are whole words whatever the verb: a field's
+ * value is never part of another (`Exit Code: 3` is not in `Exit Code: 30`). ("warn included" is a
+ * participle of a list, no verb of containing.)
+ */
+const CONTAINING = /^(contains?|containing|contained|includes?|including|mentions?|mentioning|mentioned)$/i;
+export const saysContained = (tokens: readonly Token[]) => tokens.some((t) => t.kind === 'word' && CONTAINING.test(t.text));
+/** How a reading says a text is sought inside words too. */
+export const WITHIN_WORDS = ' (within words too)';
 
 /** The line announcing a command, with the timeout as documented where the run was scaled. */
 export function announcementOf(c: CommandRecord, o: Observation): string | undefined {
@@ -249,6 +262,9 @@ const isHeading = (t: Token) => HEADINGS.includes(quotedText(t) ?? '');
 export function beforeUnder(a: Args): string[] {
   const at = a.tokens.findIndex((t) => is(t, 'UNDER'));
   if (at < 0 || /^(are|appear)\b/i.test(a.tokens[at].text)) return [];
+  // "both `a` and `b` are kept under `Partial Output:`": one list, the subject of a plural verb, is under the heading whole.
+  const listed = a.tokens.slice(0, at);
+  if (listed.some((t, i) => t.kind === 'word' && (/^(are|were)$/i.test(t.text) || (/^both$/i.test(t.text) && listed.slice(i + 1).some((u) => quotedText(u) !== null))))) return [];
   return a.tokens.slice(0, at).flatMap((t) => (quotedText(t) !== null && !isHeading(t) ? [quotedText(t)!] : [])).slice(0, -1);
 }
 
@@ -354,9 +370,9 @@ function wholeLine(line: string, text: string, from = 0): { start: number; end: 
 }
 
 /** Whether the parts of a place hold TEXTS as PRESENCE says, in order when ORDERED (on consecutive lines when ADJACENT; each text NEXT says so on the line after the one before it; with PATH_LINES, among a command's own lines, a path alone as a whole line). */
-function holds(parts: string[], texts: string[], presence: Presence, ordered: boolean, adjacent: boolean, next?: boolean[], pathLines = false): boolean {
+function holds(parts: string[], texts: string[], presence: Presence, ordered: boolean, adjacent: boolean, next?: boolean[], pathLines = false, withinWords = false): boolean {
   const joined = parts.join('\n');
-  const find = (x: string, text: string, from = 0) => (pathLines && PATH_ALONE.test(x) ? wholeLine(x, text, from) : locate(x, text, from));
+  const find = (x: string, text: string, from = 0) => (pathLines && PATH_ALONE.test(x) ? wholeLine(x, text, from) : locate(x, text, from, withinWords && !next?.some(Boolean) && printedText(x)));
   if (presence === 'lines') {
     let found = 0;
     for (const line of joined.split('\n')) if (found < texts.length && isText(line, texts[found])) found++;
@@ -617,6 +633,11 @@ function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'non
   if (a.has('HEADLINE')) return { place: PLACES.headline };
   // "the first line of output": the output's; "one line says", "no line reads": a line of the report.
   const outputWord = a.tokens.some((t) => is(t, 'OUTPUT') && !/^lines?$/i.test(t.text));
+  // "the second report's output shows `done`": what a command printed, as its report shows it; never the whole report, whose
+  // `Command:` line and announcement echo the command's own text.
+  // "the second report says `…`, its output shows `done`": the report, carried into the clause as its subject, owns the output the clause names.
+  const afterOwner = (i: number) => a.tokens.slice(i + 1).find((u) => !(u.kind === 'word' && /^(its|their|own)$/i.test(u.text)));
+  if (a.tokens.some((t, i) => is(t, 'MESSAGE') && /^reports?$/i.test(t.text) && is(afterOwner(i), 'OUTPUT') && !/^lines?$/i.test(afterOwner(i)!.text))) return { place: PLACES.shown };
   if (a.has('MESSAGE', 'ANYWHERE') || (!outputWord && a.tokens.some((t) => t.kind === 'word' && /^lines?$/i.test(t.text)))) return { place: PLACES.report };
   if (a.has('OUTPUT')) return { place: PLACES.shown };
   return 'none';
@@ -950,6 +971,20 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     const edge = first ? 'begins' : 'ends';
     return report(a, index, `a line of ${place.name} ${edge} with ${JSON.stringify(texts[0])}`, printedLines(where, texts), (parts) => parts.flatMap((p) => p.split('\n')).some((line) => holds([line], texts, edge, false, false)));
   }
+  // "the last line kept is `193280`, followed by `stdout: ... (206720 lines omitted)` and `(output cut …)`": the last line of the
+  // command's own that its output block kept is the first text, and the executor's notes after it follow in that order; never one
+  // line holding all three (which no run passes).
+  if (nth === 'last' && ordered && texts.length > 1 && printedText(texts[0]) && texts.slice(1).every((x) => !printedText(x))) {
+    // "the last line" alone names a line of the report; a line printed, with the notes on the lines after it, is of the output block.
+    const output = named !== null && (named.place as Place).output === true;
+    if (a.negated || each || only || (named !== null && !output && named.place !== PLACES.report)) return null;
+    const block = output ? named.place : PLACES.shown;
+    const notes = texts.slice(1).map((x) => JSON.stringify(x)).join(' and ');
+    return report(a, index, `the last line the command printed in ${block.name} is ${JSON.stringify(texts[0])}, followed by ${notes}, in this order`, block, (parts) => {
+      const printed = parts.filter((l) => l.trim() !== '' && !noteOnLines(l));
+      return printed.length > 0 && isText(printed.at(-1)!, texts[0]) && holds(parts.slice(parts.lastIndexOf(printed.at(-1)!)), texts, 'holds', true, false);
+    });
+  }
   if (reportedAs) {
     if (texts.length !== 2 || ordered) return null;
     return report(a, index, `a line of ${place.name} contains ${JSON.stringify(texts[0])} and says ${JSON.stringify(texts[1])}`, where, (parts) => parts.some((p) => holds([p], texts, 'holds', false, false)));
@@ -974,7 +1009,9 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   // "line `15` is not shown": a text named a line is a whole line denied, never its figure anywhere (the notice "(15 lines omitted)" holds one).
   const namedLine = (x: string) => a.tokens.some((t, i) => quotedText(t) === x && a.tokens[i - 1]?.kind === 'word' && /^line$/i.test(a.tokens[i - 1].text));
   const wholeLines = a.negated && texts.every(namedLine);
-  const text = wholeLines ? `no line of ${partName} is ${texts.map((x) => JSON.stringify(x)).join(' or ')}` : a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : `${partName} ${says} ${what}${pathLines ? ' (a path alone, a whole line)' : ''}`;
+  // "contains `fail`", "does not mention `234`": a part of a word too, where the place holds the texts (not a whole line of them).
+  const withinWords = presence === 'holds' && !wholeLines && a.entities('range').length === 0 && saysContained(a.tokens);
+  const text = `${wholeLines ? `no line of ${partName} is ${texts.map((x) => JSON.stringify(x)).join(' or ')}` : a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : `${partName} ${says} ${what}${pathLines ? ' (a path alone, a whole line)' : ''}`}${withinWords && texts.some(printedText) ? WITHIN_WORDS : ''}`;
   const check = report(
     a,
     index,
@@ -983,8 +1020,8 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     (parts) => {
       const picked = pick(parts);
       if (wholeLines) return texts.every((x) => !picked.some((p) => p.split('\n').some((l) => l.trim() === x)));
-      if (a.negated) return texts.every((x) => !holds(picked, [x], 'holds', false, false));
-      return picked.length > 0 && holds(picked, texts, presence, ordered, adjacent, next, pathLines);
+      if (a.negated) return texts.every((x) => !holds(picked, [x], 'holds', false, false, undefined, false, withinWords));
+      return picked.length > 0 && holds(picked, texts, presence, ordered, adjacent, next, pathLines, withinWords);
     },
     texts.length > 1 && !ordered && presence === 'holds' && nth === undefined ? texts : undefined,
   );

@@ -18,7 +18,7 @@ import { orderDropped, placeDropped } from './places-kept.js';
 import { DURATION_FAULTS, FAULTS } from './faults.js';
 import { interfacesListed, isInterfaceName } from './interfaces.js';
 import { messageShown, placements } from './configured-message.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -310,13 +310,13 @@ function namedByOneError(mentions: Mention[], shown: string, c: CommandRecord | 
 }
 
 /** A measured thing a message may name, and how to find it in the text. */
-function mentionOf(token: Token): Mention | null {
+function mentionOf(token: Token, withinWords = false): Mention | null {
   if (token.kind === 'entity') {
     const e = token.entity;
     const literal = (value: string) => ({ text: JSON.stringify(value), test: (text: string) => text.includes(value) });
     switch (e.type) {
       case 'quoted':
-        return { text: JSON.stringify(token.text), test: (text: string) => quotedIn(token.text, text), ...(printedText(token.text) ? {} : { ofNotes: true as const }) };
+        return { text: `${JSON.stringify(token.text)}${withinWords && printedText(token.text) ? WITHIN_WORDS : ''}`, test: (text: string) => quotedIn(token.text, text, withinWords && printedText(token.text)), ...(printedText(token.text) ? {} : { ofNotes: true as const }) };
       case 'path':
         return literal(e.text);
       case 'image':
@@ -426,7 +426,8 @@ function mentions(a: Args): Mention[] | null {
   if (objects.some(counts)) return null;
   // "exceeded its memory limit": a verb of passing a limit whose object is the memory limit says that limit, never "timed out".
   const passesMemory = (t: Token) => t.kind === 'word' && t.concepts.includes('TIMED_OUT') && namesMemory(a.tokens.slice(a.tokens.indexOf(t) + 1).find((u) => !isFunction(u)));
-  const found = objects.filter((t) => !passesMemory(t)).map(mentionOf);
+  const withinWords = saysContained(a.tokens);
+  const found = objects.filter((t) => !passesMemory(t)).map((t) => mentionOf(t, withinWords));
   return found.length > 0 && found.every((m) => m !== null) ? (found as Mention[]) : null;
 }
 
@@ -1761,6 +1762,8 @@ const RULES: Rule<Check>[] = [
       // "… with `"event":"timeout"`": JSON members, with no verb of writing, are a line of the `--log` file, not what the command printed.
       if (JSON_MEMBER.test(values[0]) && !a.has('WRITE')) return null;
       const streams = streamsOf(a);
+      // "contains `fail`" is met by `failed` too, "prints `1`" never by `10` (texts.ts, saysContained).
+      const within = saysContained(a.tokens) && printedText(values[0]);
       // "prints `x` twice": on two of its lines, no more; of the lines it printed, which its lines shown are only where it printed no other.
       if (a.has('TWICE')) {
         // Of the run, of the report, or denied: no count of a command's lines.
@@ -1769,22 +1772,22 @@ const RULES: Rule<Check>[] = [
           const unshown = notShown(c, streams);
           const lines = JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500));
           if (unshown.length > 0) return { ok: false, actual: `undecided: ${unshown.join(', ')} (${lines})` };
-          return { ok: c.lines.filter((l) => streams.includes(l.stream) && l.text.includes(values[0])).length === 2, actual: lines };
+          return { ok: c.lines.filter((l) => streams.includes(l.stream) && quotedIn(values[0], l.text, within)).length === 2, actual: lines };
         }, { quoted: true });
       }
       // "the run prints `note: …`", "spec-run exec writes …": what the run shows, its announcements, notes and reports, not a line a command wrote.
       if (runSubject(a) && a.entities('stream').length === 0) {
         return {
-          text: neg(a.negated, `what spec-run exec shows (announcements, notes, reports) contains ${JSON.stringify(values[0])}`),
-          evaluate: (o) => ({ ok: not(a.negated, quotedIn(values[0], o.record.messages.join('\n'))), actual: o.record.messages.join(' ⏎ ').slice(0, 500) }),
+          text: neg(a.negated, `what spec-run exec shows (announcements, notes, reports) contains ${JSON.stringify(values[0])}${within ? WITHIN_WORDS : ''}`),
+          evaluate: (o) => ({ ok: not(a.negated, quotedIn(values[0], o.record.messages.join('\n'), within)), actual: o.record.messages.join(' ⏎ ').slice(0, 500) }),
         };
       }
       // "it shows `Exit Code: 124`", "it says …": with a verb of saying, none of writing ("printed" is the command's) and no stream named, a text of the report (its fields, notices and messages), not a line the command wrote.
       if (((a.has('MENTION') || reports(a)) && !a.has('WRITE') && a.entities('stream').length === 0) || (a.entities('stream').length === 0 && executorText(values[0]))) {
         const every = everyCommand(a);
-        const said = perCommand(a, neg(a.negated, `the report contains ${JSON.stringify(values[0])}`), (c, o) => {
+        const said = perCommand(a, neg(a.negated, `the report contains ${JSON.stringify(values[0])}${within ? WITHIN_WORDS : ''}`), (c, o) => {
           const report = textOf(c, o, false, a);
-          return { ok: not(a.negated, quotedIn(values[0], report)), actual: report.split('\n').slice(0, 12).join(' ⏎ ') };
+          return { ok: not(a.negated, quotedIn(values[0], report, within)), actual: report.split('\n').slice(0, 12).join(' ⏎ ') };
         }, { quoted: true });
         // "both commands say `…`": every command's report, of as many as said.
         const each = every && !a.negated ? ofEvery(every, said) : said;
@@ -1792,7 +1795,7 @@ const RULES: Rule<Check>[] = [
         const { unnamed } = selector(a, true, false);
         return {
           text: each.text,
-          evaluate: (o) => (unnamed && o.record.commands.length === 0 ? { ok: not(a.negated, quotedIn(values[0], o.record.messages.join('\n'))), actual: o.record.messages.join(' ⏎ ').slice(0, 500) } : each.evaluate(o)),
+          evaluate: (o) => (unnamed && o.record.commands.length === 0 ? { ok: not(a.negated, quotedIn(values[0], o.record.messages.join('\n'), within)), actual: o.record.messages.join(' ⏎ ').slice(0, 500) } : each.evaluate(o)),
         };
       }
       // "`Build the test image first.` is shown": where the text is the command's configured `message:` and no stream is named, it is
@@ -1803,13 +1806,14 @@ const RULES: Rule<Check>[] = [
       const printed = a.has('WRITE') && !a.has('SHOWN');
       // "it prints `/tmp`": a path printed (as `pwd` or a variable's value prints it) is a whole line; denied, it is in no line at all.
       const pathLine = printed && !a.negated && a.entities('path').some((p) => p.text === values[0] && p.text.startsWith('/'));
-      const where = printed ? `a line printed on ${streams.join(' or ')} ${pathLine ? 'is' : 'contains'} ${JSON.stringify(values[0])} (${pathLine ? 'a path printed is a whole line; ' : ''}${UNDECIDED_PRINTED})` : `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}`;
+      const inWords = within ? WITHIN_WORDS : '';
+      const where = printed ? `a line printed on ${streams.join(' or ')} ${pathLine ? 'is' : 'contains'} ${JSON.stringify(values[0])}${inWords} (${pathLine ? 'a path printed is a whole line; ' : ''}${UNDECIDED_PRINTED})` : `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}${inWords}`;
       return perCommand(a, neg(a.negated, `${where}${asMessage ? " (the report's line, where it is the command's configured message)" : ''}`), (c) => {
         if (configured(c)) {
           const shown = messageShown(c.report, values[0], []);
           return { ok: not(a.negated, shown.ok), actual: shown.actual };
         }
-        const found = c.lines.some((l) => streams.includes(l.stream) && (pathLine ? l.text.trim() === values[0] : l.text.includes(values[0])));
+        const found = c.lines.some((l) => streams.includes(l.stream) && (pathLine ? l.text.trim() === values[0] : quotedIn(values[0], l.text, within)));
         const lines = JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500));
         const unshown = printed && !found ? notShown(c, streams) : [];
         if (unshown.length > 0) return { ok: false, actual: `undecided: not among the lines shown (${lines}), and ${unshown.join(', ')}` };
@@ -2568,6 +2572,15 @@ function withReportTexts(rule: Rule<Check>, a: Args): Check | null {
   // Of a command named by its place, every text said beside the fact is what its report says ("fails with `touch: denied` and `Exit Code: 1`").
   const placed = a.entities('ordinal').some((o) => o.of === 'command');
   const texts = a.tokens.filter((t) => t.kind === 'entity' && t.entity.type === 'quoted' && !HEADINGS.includes(t.entity.text) && (executorText(t.entity.text) || placed));
+  // "…, yet the run exits with `3`": a number said as an exit status (a word of exiting, then "with", "of", "is" or none, before it) is a
+  // status, never a text the report shows (command 3's `[3/3]` always holds a 3). Not read so.
+  const statusWords = /^(with|of|is|was|=|equals|to|becomes|stays)$/i;
+  const saidAsStatus = (t: Token) => {
+    let i = a.tokens.indexOf(t) - 1;
+    while (i >= 0 && a.tokens[i].kind === 'word' && statusWords.test(a.tokens[i].text)) i--;
+    return is(a.tokens[i], 'EXIT');
+  };
+  if (texts.some((t) => /^\d+$/.test(t.text.trim()) && saidAsStatus(t))) return null;
   const rest = args(a.tokens.filter((t) => !texts.includes(t)));
   let fact: Check | null;
   try {
@@ -2720,9 +2733,27 @@ function isJsonObject(line: string): boolean {
   }
 }
 
+/** A verb of a plural subject, said of one ("succeed" → "succeeds", "are" → "is"). */
+const singular = (verb: string) => ({ are: 'is', were: 'was', have: 'has', do: 'does' })[verb.toLowerCase()] ?? (/(s|sh|ch|x|o)$/i.test(verb) ? `${verb}es` : `${verb}s`);
+const COMMAND_PLACE = /\bthe\s+(first|second|third|fourth|fifth|sixth|last)\b(?!\s+(?:lines?|items?|columns?|problems?|errors?|notes?|notices?|times?|runs?|texts?)\b)/gi;
+
+/**
+ * "the second is announced with `…`, the third with `…`, and both succeed": "both" alone as a subject is the two commands the
+ * sentence named before it by their place, each said of its own; never every command of the run (a third may have run). A
+ * sentence naming other than two is left as written.
+ */
+function bothNamedBefore(sentence: string): string {
+  const both = /^(.*?)(?:,\s*|;\s*|\s+)(?:and\s+)?both\s+(?!of\b|the\b|commands?\b|jobs?\b|steps?\b|lines?\b|streams?\b|[`“"])([a-z]+)\b(.*)$/i.exec(sentence);
+  if (!both) return sentence;
+  const [, before, verb, rest] = both;
+  const places = [...new Set([...before.matchAll(COMMAND_PLACE)].map((m) => m[1].toLowerCase()))];
+  if (places.length !== 2) return sentence;
+  return `${before}, the ${places[0]} ${singular(verb)}${rest}, and the ${places[1]} ${singular(verb)}${rest}`;
+}
+
 export function readThen(sentence: string): Reading<Check> {
   // What `docker ps` (`-a`) lists is the engine's containers: read only where it is said to list none of the run's (below); else not read.
-  const text = engineListingNone(sentence);
+  const text = engineListingNone(bothNamedBefore(sentence));
   // "a note such as `note: container spec-run-30205-f35005a3 removed`": an example of a text, whose particulars (a pid, a name) are the
   // writer's run's; checked as written, it would fail every other run. Not read.
   const example = /\b(such as|for example|for instance|e\.g\.|like)[\s,:]*(?=[`“])/i.exec(text.replace(/`[^`]*`|“[^”]*”/g, (span) => (span.startsWith('`') ? '`\u0000`' : '“\u0000”')));
