@@ -18,7 +18,7 @@ import { orderDropped, placeDropped } from './places-kept.js';
 import { DURATION_FAULTS, FAULTS } from './faults.js';
 import { interfacesListed, isInterfaceName } from './interfaces.js';
 import { messageShown, placements } from './configured-message.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -426,7 +426,7 @@ function mentions(a: Args): Mention[] | null {
   if (objects.some(counts)) return null;
   // "exceeded its memory limit": a verb of passing a limit whose object is the memory limit says that limit, never "timed out".
   const passesMemory = (t: Token) => t.kind === 'word' && t.concepts.includes('TIMED_OUT') && namesMemory(a.tokens.slice(a.tokens.indexOf(t) + 1).find((u) => !isFunction(u)));
-  const withinWords = saysContained(a.tokens);
+  const withinWords = soughtWithinWords(a);
   const found = objects.filter((t) => !passesMemory(t)).map((t) => mentionOf(t, withinWords));
   return found.length > 0 && found.every((m) => m !== null) ? (found as Mention[]) : null;
 }
@@ -1762,8 +1762,8 @@ const RULES: Rule<Check>[] = [
       // "… with `"event":"timeout"`": JSON members, with no verb of writing, are a line of the `--log` file, not what the command printed.
       if (JSON_MEMBER.test(values[0]) && !a.has('WRITE')) return null;
       const streams = streamsOf(a);
-      // "contains `fail`" is met by `failed` too, "prints `1`" never by `10` (texts.ts, saysContained).
-      const within = saysContained(a.tokens) && printedText(values[0]);
+      // "contains `fail`" is met by `failed` too, "prints `1`" never by `10`, "does not print `fail`" broken by `failed` (texts.ts, soughtWithinWords).
+      const within = soughtWithinWords(a) && printedText(values[0]);
       // "prints `x` twice": on two of its lines, no more; of the lines it printed, which its lines shown are only where it printed no other.
       if (a.has('TWICE')) {
         // Of the run, of the report, or denied: no count of a command's lines.
