@@ -15,6 +15,7 @@ import { readYaml, type YamlSyntaxError } from '../../parse/yaml-error.js';
 import { jsonError } from '../../parse/json-error.js';
 import { unitSeed } from '../seeds.js';
 import { seededRandom, type RandomSource } from './seeded-random.js';
+import { inspect } from 'node:util';
 
 /**
  * What a scenario's run says of its YAML block that is not valid YAML (ERROR, placed in FILE, the
@@ -51,11 +52,27 @@ export function commandsRun(world: object): readonly CommandRun[] {
 }
 
 const internals = processWide('step-world.internals', () => new WeakMap<object, WorldInternals>());
-const blocksRead = processWide('step-world.blocks-read', () => new WeakSet<object>());
+/** The indexes (in its unit's configs) of the blocks each world's scenario code read. */
+const blocksRead = processWide('step-world.blocks-read-by-index', () => new WeakMap<object, Set<number>>());
 
-/** True once WORLD's scenario code (a step, a hook) has read its blocks. */
-export function blocksWereRead(world: StepWorld): boolean {
-  return blocksRead.has(world);
+/** True once WORLD's scenario code (a step, a hook) has read the content of its block at INDEX of its unit's configs. */
+export function blockWasRead(world: StepWorld, index: number): boolean {
+  return blocksRead.get(world)?.has(index) === true;
+}
+
+/**
+ * BLOCK whose content (text, data, error) notes each read of it with NOTE: a step that reads
+ * one block (`this.blocks[0].data`, a `find`) read that one, not its scenario's others; its
+ * lang and line (what a step picks a block by) are plain. Logged, it shows as a plain object.
+ */
+function readNoted(block: ScenarioBlock, note: () => void): ScenarioBlock {
+  const content: Partial<ScenarioBlock> = { ...block };
+  const noted = { lang: block.lang, line: block.line } as ScenarioBlock;
+  for (const key of (['text', 'data', 'error'] as const).filter((name) => name in block)) {
+    Object.defineProperty(noted, key, { enumerable: true, configurable: true, get: () => (note(), content[key]), set: (value: never) => (content[key] = value) });
+  }
+  Object.defineProperty(noted, inspect.custom, { value: () => content });
+  return noted;
 }
 
 /** The unit and run options behind a world: for spec-run's own step library. */
@@ -118,12 +135,13 @@ export class StepWorld implements World {
     this.scenario = unit.name;
     this.condition = unit.condition;
     this.seed = options.seed;
-    this.#blocks = unit.configs.map(parsedBlock);
+    const read = new Set<number>();
+    blocksRead.set(this, read);
+    this.#blocks = unit.configs.map((block, index) => readNoted(parsedBlock(block), () => read.add(index)));
   }
 
-  /** The scenario's blocks; reading them is noted: a Lisp block no code read never ran (see blocksWereRead). */
+  /** The scenario's blocks; reading one's content is noted: one no code read was never compared, or never ran (see blockWasRead). */
   get blocks(): ScenarioBlock[] {
-    blocksRead.add(this);
     return this.#blocks;
   }
 
