@@ -47,7 +47,7 @@ t.test('a step two definitions match: an error at the step naming both definitio
   const steps = `import { When, Then } from 'spec-run/steps';
 When('the switch is pressed', function () {});
 When(/^the (switch|button) is pressed$/, function () {});
-Then('the lamp SHALL be lit', function () { this.held = true; });
+Then('the lamp SHALL be lit', function () { if (!this.scenario) throw new Error(); this.held = true; });
 `;
   const result = await runIn(project({ 'doc.md': DOC, 'steps.mjs': steps }), ['check', 'doc.md', '--steps', 'steps.mjs']);
   t.equal(result.exitCode, 1);

@@ -22,7 +22,7 @@ ${Object.entries(scenarios)
   .join('\n')}`;
 
 const STEPS = `import { Then } from 'spec-run/steps';
-Then('it works', function () { this.held = true; });
+Then('it works', function () { if (!this.scenario) throw new Error(); this.held = true; });
 Then('it breaks', function () { throw new Error('broken'); });
 Then('it attaches {int} characters', function (n) { this.attach('big', 'x'.repeat(n)); throw new Error('and fails'); });
 `;

@@ -94,11 +94,11 @@ The light SHALL show its colour.
 const LIGHT_STEPS = `import { Then } from 'spec-run/steps';
 
 Then('the light is {word}', function (colour) {
-  this.colour = colour;
+  if (!colour) throw new Error(); this.colour = colour;
 });
 
 Then('the light is green', function () {
-  this.colour = 'green';
+  if (!this.scenario) throw new Error(); this.colour = 'green';
 });
 `;
 

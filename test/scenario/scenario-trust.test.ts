@@ -57,7 +57,7 @@ When('a timer throws later', function () {
 When('a timer checks something true later', function () {
   setTimeout(() => assert.equal(1, 1), 300);
 });
-Then('the scenario ends', function () { this.held = true; });
+Then('the scenario ends', function () { if (!this.scenario) throw new Error(); this.held = true; });
 `;
 
 t.test('an error thrown after its scenario ended fails a point of its own, counted in the report, the summary and the exit status', async (t) => {
@@ -261,7 +261,7 @@ const TABLE_STEPS = `import { When, Then } from 'spec-run/steps';
 When('the input is validated', function () {});
 When('the names are', function (table) { if (table.hashes()[0].name !== 'Ann') throw new Error('not Ann'); });
 When('anything is given', function (...args) { if (args.length !== 1) throw new Error('no table'); });
-Then('the validator is done', function () { this.held = true; });
+Then('the validator is done', function () { if (!this.scenario) throw new Error(); this.held = true; });
 `;
 
 t.test("a step's table or doc string its definition takes no parameter for fails the step, in the run and in check; one it takes passes", async (t) => {
