@@ -56,7 +56,7 @@ Then('the lamp SHALL be lit', function () { if (!this.scenario) throw new Error(
 });
 
 t.test('check finds steps files by convention, as the run does', async (t) => {
-  const steps = `import { When, Then } from 'spec-run/steps';\nWhen('the switch is pressed', function () {});\nThen('the lamp SHALL be lit', function () { this.held = true; });\n`;
+  const steps = `import { When, Then } from 'spec-run/steps';\nWhen('the switch is pressed', function () {});\nThen('the lamp SHALL be lit', function () { if (!this.scenario) throw new Error(); this.held = true; });\n`;
   const dir = project({ 'specs/doc.md': DOC, 'specs/steps/lamp.steps.mjs': steps });
   const result = await runIn(dir, ['check', 'specs/doc.md']);
   t.equal(result.exitCode, 0, result.stdout);

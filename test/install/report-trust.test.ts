@@ -13,7 +13,7 @@ const summary = (stderr: string) => stderr.trim().split('\n').at(-1);
 t.test("an error a step's child process callback throws after its scenario ended is a failure in every report, and in a merge of them", async (t) => {
   const project = userProject({
     'specs/late.spec.md': '### Requirement: Late error\nThe system SHALL fail late.\n\n#### Scenario: Leaves a process\n- **WHEN** a process is left behind\n- **THEN** all is fine\n',
-    'steps.mjs': "import { When, Then } from 'spec-run/steps';\nimport { exec } from 'node:child_process';\nWhen('a process is left behind', function () { exec('sleep 0.5', () => { throw new Error('late boom'); }); });\nThen('all is fine', function () { this.held = true; });\n",
+    'steps.mjs': "import { When, Then } from 'spec-run/steps';\nimport { exec } from 'node:child_process';\nWhen('a process is left behind', function () { exec('sleep 0.5', () => { throw new Error('late boom'); }); });\nThen('all is fine', function () { if (!this.scenario) throw new Error(); this.held = true; });\n",
   });
   const run = await project.specRun(['specs/', '--reporter', 'tap', '--reporter', 'junit:junit.xml', '--reporter', 'json:run.jsonl', '--reporter', 'html:report.html']);
   t.equal(run.code, 1);

@@ -5,22 +5,8 @@
 // counted as reading the second, whose expected data was never compared.
 import t from 'tap';
 import { userProject } from '../support/installed.js';
+import { CANNOT_FAIL_SPEC, CANNOT_FAIL_STEPS, TWO_BLOCKS_SPEC } from '../support/false-green-documents.js';
 
-const TOTALS = `### Requirement: Total
-The cart SHALL total its items.
-
-#### Scenario: Bare comparison
-- **WHEN** the cart holds items of 2 and 3
-- **THEN** the total SHALL be 99
-
-#### Scenario: Error built, never thrown
-- **WHEN** the cart holds items of 2 and 3
-- **THEN** the sum SHALL be 99
-
-#### Scenario: Mismatch only logged
-- **WHEN** the cart holds items of 2 and 3
-- **THEN** the amount SHALL be 99
-`;
 const IDS = `### Requirement: Reject ids
 The CLI SHALL reject unknown ids.
 
@@ -35,35 +21,16 @@ The ids:
 | 7 |
 | 0 |
 `;
-const EXPORT = `### Requirement: Export
-The export SHALL hold the todos.
-
-#### Scenario: export two
-- **WHEN** the todos are exported
-- **THEN** the export SHALL match the expected JSON
-
-\`\`\`json
-{"id": 1, "title": "a"}
-\`\`\`
-
-\`\`\`json
-{"id": 2, "title": "WRONG"}
-\`\`\`
-`;
 const STEPS = `import assert from 'node:assert/strict';
 import { When, Then } from 'spec-run/steps';
-When('the cart holds items of {int} and {int}', function (a, b) { this.total = a + b; });
-Then('the total SHALL be {int}', function (n) { this.total === n; });
-Then('the sum SHALL be {int}', function (n) { if (this.total !== n) new Error(\`total \${this.total}\`); });
-Then('the amount SHALL be {int}', function (n) { if (this.total !== n) console.error('mismatch', this.total, n); });
-When('I mark each id below done', function () { this.rejected = true; });
+${CANNOT_FAIL_STEPS}When('I mark each id below done', function () { this.rejected = true; });
 Then('each SHALL be rejected', function () { assert.equal(this.rejected, true); });
 When('the todos are exported', function () { this.export = [{ id: 1, title: 'a' }, { id: 2, title: 'b' }]; });
 Then('the export SHALL match the expected JSON', function () { assert.deepEqual(this.export[0], this.blocks[0].data); });
 `;
 
 t.test('a Then that cannot fail, a table after a lead-in line and a second JSON block no step read: none passes green', async (t) => {
-  const project = userProject({ 'totals/spec.md': TOTALS, 'ids/spec.md': IDS, 'export/spec.md': EXPORT, 'steps.mjs': STEPS });
+  const project = userProject({ 'totals/spec.md': CANNOT_FAIL_SPEC, 'ids/spec.md': IDS, 'export/spec.md': TWO_BLOCKS_SPEC, 'steps.mjs': STEPS });
 
   const totals = await project.specRun(['totals/spec.md', '--require-verified']);
   t.equal(totals.code, 1, 'the requirement is not verified', { stdout: totals.stdout, stderr: totals.stderr });

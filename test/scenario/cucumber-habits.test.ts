@@ -380,7 +380,7 @@ Then('it fails', function () { throw new Error('x'); });
 
 t.test('a timeout of -1 (cucumber-js: none) leaves the unit time limit alone; a bad one fails the run where it is written, and its step is still defined', async (t) => {
   const doc = '### Requirement: A\nThe migration SHALL finish.\n\n#### Scenario: Long\n- **WHEN** the long migration runs\n- **THEN** it is done\n';
-  const steps = "import { When, Then, setDefaultTimeout } from 'spec-run/steps';\nsetDefaultTimeout(-1);\nWhen('the long migration runs', { timeout: -1 }, function () { return new Promise((r) => setTimeout(r, 100)); });\nThen('it is done', { timeout: 0 }, function () { this.held = true; });\n";
+  const steps = "import { When, Then, setDefaultTimeout } from 'spec-run/steps';\nsetDefaultTimeout(-1);\nWhen('the long migration runs', { timeout: -1 }, function () { return new Promise((r) => setTimeout(r, 100)); });\nThen('it is done', { timeout: 0 }, function () { if (!this.scenario) throw new Error(); this.held = true; });\n";
   const run = await runIn(project({ 'a.spec.md': doc, 'steps.mjs': steps }), ['a.spec.md', '--reporter', 'json']);
   t.equal(run.exitCode, 1, 'the bad timeout fails the run');
   t.match(run.points.map((p) => [p.name, p.ok]), [[/Then\(it is done\): timeout must be a positive number of milliseconds \(or -1 for none but the unit time limit\), not 0/, false], ['WHEN the long migration runs', true], ['THEN it is done', true]]);

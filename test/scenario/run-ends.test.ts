@@ -276,7 +276,7 @@ Then('a wait never ends', function () { return new Promise((r) => setTimeout(r, 
   t.equal(result.exitCode, 1, 'not exit 13: the run reaches its report');
   t.match(result.points, [{ ok: true }, { ok: false, diagnostics: { reason: /did not finish within the unit time limit of 1000 ms/ } }]);
   t.match(result.stderr, /\n1 passed, 1 failed, 0 skipped, 0 todo$/);
-  const noTimer = `import { When, Then } from 'spec-run/steps';\nWhen('the step fakes the timers', function () { globalThis.setTimeout = () => 0; });\nThen('a wait never ends', function () { this.held = true; });\n`;
+  const noTimer = `import { When, Then } from 'spec-run/steps';\nWhen('the step fakes the timers', function () { globalThis.setTimeout = () => 0; });\nThen('a wait never ends', function () { if (!this.scenario) throw new Error(); this.held = true; });\n`;
   const ended = await runIn(project({ 'doc.md': doc, 'steps.mjs': noTimer }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'tap']);
   t.equal(ended.exitCode, 0, 'a fake setTimeout returning no timer object breaks nothing of spec-run after it');
   t.match(ended.stderr, /\n2 passed, 0 failed, 0 skipped, 0 todo$/);

@@ -10,6 +10,7 @@ import { bodyThatCannotFail } from '../../src/run/scenario/function-body.js';
 import { cli, project, runIn } from './user-project.js';
 import { execa } from 'execa';
 import fc from 'fast-check';
+import { CANNOT_FAIL_SPEC, CANNOT_FAIL_STEPS } from '../support/false-green-documents.js';
 
 /** The function the source SOURCE (an expression) evaluates to. */
 const fn = (source: string) => new Function(`return (${source});`)() as () => unknown;
@@ -322,31 +323,13 @@ t.test('a run and check: a Then that logs, swallows its assertion or only calls 
   t.notMatch(check.stdout, /steps\.mjs:8|helper total/, 'a Then that calls a helper may fail: no warning');
 });
 
-const CART = `### Requirement: Total
-The cart SHALL total its items.
-
-#### Scenario: Bare comparison
-- **WHEN** the cart holds items of 2 and 3
-- **THEN** the total SHALL be 99
-
-#### Scenario: Error built, never thrown
-- **WHEN** the cart holds items of 2 and 3
-- **THEN** the sum SHALL be 99
-
-#### Scenario: Mismatch only logged
-- **WHEN** the cart holds items of 2 and 3
-- **THEN** the amount SHALL be 99
-
+const CART = `${CANNOT_FAIL_SPEC}
 #### Scenario: Checked
 - **WHEN** the cart holds items of 2 and 3
 - **THEN** the checked total SHALL be 5
 `;
 const CART_STEPS = `import { When, Then } from 'spec-run/steps';
-When('the cart holds items of {int} and {int}', function (a, b) { this.total = a + b; });
-Then('the total SHALL be {int}', function (n) { this.total === n; });
-Then('the sum SHALL be {int}', function (n) { if (this.total !== n) new Error(\`total \${this.total}\`); });
-Then('the amount SHALL be {int}', function (n) { if (this.total !== n) console.error('mismatch', this.total, n); });
-Then('the checked total SHALL be {int}', function (n) { if (this.total !== n) throw new Error(\`total \${this.total}\`); });
+${CANNOT_FAIL_STEPS}Then('the checked total SHALL be {int}', function (n) { if (this.total !== n) throw new Error(\`total \${this.total}\`); });
 `;
 
 t.test('a run and check: a forgotten assert, an Error never thrown and a logged mismatch check nothing; a conditional throw checks', async (t) => {

@@ -5,6 +5,7 @@
 // or spec-run's own vocabulary reads passes as before.
 import t from 'tap';
 import { project, runIn } from './user-project.js';
+import { TWO_BLOCKS_SPEC } from '../support/false-green-documents.js';
 
 const below = (lang: string, text: string) => `### Requirement: Users
 The API SHALL list its users.
@@ -64,27 +65,13 @@ t.test('a block a step reads passes: as this.blocks, as its doc string indented 
 });
 
 t.test('a step that fails first: the block is not blamed for what a later step would have read', async (t) => {
-  const failing = "import { When, Then } from 'spec-run/steps';\nWhen('I get the users', function () { throw new Error('no server'); });\nThen('the response is:', function () { this.held = true; });\n";
+  const failing = "import { When, Then } from 'spec-run/steps';\nWhen('I get the users', function () { throw new Error('no server'); });\nThen('the response is:', function () { if (!this.scenario) throw new Error(); this.held = true; });\n";
   const run = await runIn(project({ 'specs/users.spec.md': JSON_BELOW, 'steps.mjs': failing }), ['specs/', '--reporter', 'json']);
   t.same(run.points.filter((p) => !p.ok).map((p) => p.name), ['WHEN I get the users']);
 });
 
 t.test('each block on its own: a step that reads one block read that one, not the scenario\'s others; iterating reads each', async (t) => {
-  const two = `### Requirement: Export
-The export SHALL hold the todos.
-
-#### Scenario: export two
-- **WHEN** the todos are exported
-- **THEN** the export SHALL match the expected JSON
-
-\`\`\`json
-{"id": 1, "title": "a"}
-\`\`\`
-
-\`\`\`json
-{"id": 2, "title": "WRONG"}
-\`\`\`
-`;
+  const two = TWO_BLOCKS_SPEC;
   const steps = (then: string) => `import assert from 'node:assert/strict';\nimport { When, Then } from 'spec-run/steps';\nWhen('the todos are exported', function () { this.export = [{ id: 1, title: 'a' }, { id: 2, title: 'b' }]; });\nThen('the export SHALL match the expected JSON', function () { ${then} });\n`;
   const unreadLines = async (then: string) => {
     const run = await runIn(project({ 'specs/export.spec.md': two, 'steps.mjs': steps(then) }), ['specs/', '--reporter', 'json']);

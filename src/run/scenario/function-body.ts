@@ -30,10 +30,9 @@ type Doing =
   | 'sets values'
   | 'names an assertion it never calls';
 
-/** What a function's body sees: its parameters and the variables it declared (each may be null or undefined), the errors its catches name, and its last parameter, which cucumber-js passes a callback in. */
+/** What a function's body sees: its parameters and the variables it declared (each may be null or undefined), and its last parameter, which cucumber-js passes a callback in. */
 interface Scope {
   names: Set<string>;
-  caught: Set<string>;
   callback: string | null;
 }
 
@@ -59,7 +58,7 @@ function readBody(fn: (...args: never[]) => unknown): string | null {
   }
   const node = parsedFunction(source);
   if (node === null || node.generator || node.params.some(mayThrowBeforeTheBody)) return null;
-  const scope: Scope = { names: new Set(), caught: new Set(), callback: null };
+  const scope: Scope = { names: new Set(), callback: null };
   for (const param of node.params) visit(param, (inner) => inner.type === 'Identifier' && scope.names.add(inner.name));
   const last = node.params.at(-1);
   if (last?.type === 'Identifier') scope.callback = last.name;
@@ -143,9 +142,8 @@ function statementDoing(statement: Statement, scope: Scope): Doing[] | null {
     case 'TryStatement': {
       // A value the block returns is not caught (a rejected promise), nor what a function it defines throws later.
       if (returnsUnsettled(statement.block, scope)) return null;
-      const param = statement.handler?.param;
-      if (param && param.type !== 'Identifier') return null;
-      if (param) scope.caught.add(param.name);
+      // The error a catch names is read as an Error, never nullish (so `error.message` is no check).
+      if (statement.handler?.param && statement.handler.param.type !== 'Identifier') return null;
       const tried = statementsDoing(statement.block.body, scope);
       const caught = statement.handler ? statementsDoing(statement.handler.body.body, scope) : [];
       const last = statement.finalizer ? statementsDoing(statement.finalizer.body, scope) : [];
@@ -281,24 +279,21 @@ function mayThrow(expression: Node, scope: Scope): boolean {
 /** Constructors that cannot throw when given nothing. */
 const NEW_NEVER_THROWS = new Set(['Map', 'Set', 'WeakMap', 'WeakSet', 'Date', 'Object', 'Array']);
 
-/** Whether EXPRESSION's value may be null or undefined: a property read of it may then throw. A name the function does not declare is the module's (an import, a helper); an error a catch names is read as an Error. */
+/** Expressions whose value is always an object (so neither nullish nor falsy), whatever the world holds: `this`, a literal object, array, function or class, `new`. */
+const ALWAYS_OBJECTS = new Set(['ThisExpression', 'ObjectExpression', 'ArrayExpression', 'FunctionExpression', 'ArrowFunctionExpression', 'ClassExpression', 'NewExpression']);
+
+/** Whether EXPRESSION's value may be null or undefined: a property read of it may then throw. A name the function does not declare is the module's (an import, a helper), or a catch's error. */
 function mayBeNullish(expression: Node, scope: Scope): boolean {
+  if (ALWAYS_OBJECTS.has(expression.type)) return false;
   switch (expression.type) {
-    case 'ThisExpression':
     case 'TemplateLiteral':
-    case 'ObjectExpression':
-    case 'ArrayExpression':
-    case 'FunctionExpression':
-    case 'ArrowFunctionExpression':
-    case 'ClassExpression':
-    case 'NewExpression':
     case 'BinaryExpression':
     case 'UpdateExpression':
       return false;
     case 'Literal':
       return expression.value === null && !('regex' in expression && expression.regex);
     case 'Identifier':
-      return expression.name === 'undefined' || (scope.names.has(expression.name) && !scope.caught.has(expression.name));
+      return expression.name === 'undefined' || scope.names.has(expression.name);
     case 'UnaryExpression':
       return expression.operator === 'void';
     case 'AssignmentExpression':
@@ -420,14 +415,8 @@ function constantValue(expression: Node): { value: unknown } | null {
 function knownValue(expression: Node): { value: unknown } | 'truthy' | null {
   const value = constantValue(expression);
   if (value !== null) return value;
+  if (ALWAYS_OBJECTS.has(expression.type)) return 'truthy';
   switch (expression.type) {
-    case 'ThisExpression':
-    case 'ObjectExpression':
-    case 'ArrayExpression':
-    case 'FunctionExpression':
-    case 'ArrowFunctionExpression':
-    case 'ClassExpression':
-    case 'NewExpression':
     case 'Literal':
       return 'truthy';
     case 'UnaryExpression':
