@@ -55,23 +55,22 @@ const internals = processWide('step-world.internals', () => new WeakMap<object, 
 /** The indexes (in its unit's configs) of the blocks each world's scenario code read. */
 const blocksRead = processWide('step-world.blocks-read-by-index', () => new WeakMap<object, Set<number>>());
 
-/** True once WORLD's scenario code (a step, a hook) has read the content of its block at INDEX of its unit's configs. */
+/** True once WORLD's scenario code (a step, a hook) has read its block at INDEX of its unit's configs. */
 export function blockWasRead(world: StepWorld, index: number): boolean {
   return blocksRead.get(world)?.has(index) === true;
 }
 
 /**
- * BLOCK whose content (text, data, error) notes each read of it with NOTE: a step that reads
- * one block (`this.blocks[0].data`, a `find`) read that one, not its scenario's others; its
- * lang and line (what a step picks a block by) are plain. Logged, it shows as a plain object.
+ * BLOCKS as an array each of whose elements, read (`this.blocks[0]`, a `find` up to the one
+ * it finds, a loop, a spread, `JSON.stringify`), notes that one with NOTE: a step that reads
+ * the first block read that one, not its scenario's others. Counting them reads none; logged,
+ * they show as a plain array, and read none either.
  */
-function readNoted(block: ScenarioBlock, note: () => void): ScenarioBlock {
-  const content: Partial<ScenarioBlock> = { ...block };
-  const noted = { lang: block.lang, line: block.line } as ScenarioBlock;
-  for (const key of (['text', 'data', 'error'] as const).filter((name) => name in block)) {
-    Object.defineProperty(noted, key, { enumerable: true, configurable: true, get: () => (note(), content[key]), set: (value: never) => (content[key] = value) });
-  }
-  Object.defineProperty(noted, inspect.custom, { value: () => content });
+function readNoted(blocks: ScenarioBlock[], note: (index: number) => void): ScenarioBlock[] {
+  const held = [...blocks];
+  const noted: ScenarioBlock[] = [];
+  held.forEach((_, index) => Object.defineProperty(noted, index, { enumerable: true, configurable: true, get: () => (note(index), held[index]), set: (value: ScenarioBlock) => (held[index] = value) }));
+  Object.defineProperty(noted, inspect.custom, { value: (_depth: number, options: object) => inspect(held, options) });
   return noted;
 }
 
@@ -137,10 +136,10 @@ export class StepWorld implements World {
     this.seed = options.seed;
     const read = new Set<number>();
     blocksRead.set(this, read);
-    this.#blocks = unit.configs.map((block, index) => readNoted(parsedBlock(block), () => read.add(index)));
+    this.#blocks = readNoted(unit.configs.map(parsedBlock), (index) => read.add(index));
   }
 
-  /** The scenario's blocks; reading one's content is noted: one no code read was never compared, or never ran (see blockWasRead). */
+  /** The scenario's blocks; reading one is noted: one no code read was never compared, or never ran (see blockWasRead). */
   get blocks(): ScenarioBlock[] {
     return this.#blocks;
   }
