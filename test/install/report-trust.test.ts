@@ -26,7 +26,7 @@ t.test("an error a step's child process callback throws after its scenario ended
   t.equal(merged.code, 1, 'the merge of the stream fails too');
 });
 
-const PASSING = "import { When } from 'spec-run/steps';\nWhen('it passes', function () { this.passed = true; });\nWhen('we wait {int} ms', (ms) => new Promise((r) => setTimeout(r, ms)));\n";
+const PASSING = "import { When } from 'spec-run/steps';\nWhen('it passes', function () { if (!this.scenario) throw new Error(); this.passed = true; });\nWhen('we wait {int} ms', (ms) => new Promise((r) => setTimeout(r, ms)));\n";
 
 t.test('a run stopped by a signal, or failed by --require-verified, is a failure in JUnit, in the HTML headline and in TAP, not a green report', async (t) => {
   const project = userProject({
