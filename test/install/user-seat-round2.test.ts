@@ -14,7 +14,7 @@ t.test('a steps module shared by the steps of two directories defines its steps 
   const project = userProject({
     'lib/shared.mjs': "import { Given } from 'spec-run/steps';\nGiven('the shared step', function () {});\n",
     'lib/shared.cjs': "const { Given } = require('spec-run/steps');\nGiven('the required step', function () {});\n",
-    'lib/shared.ts': "import { Given } from 'spec-run/steps';\nGiven('the typed step', function () { this.typed = true; });\n",
+    'lib/shared.ts': "import { Given } from 'spec-run/steps';\nGiven('the typed step', function () { if (!this.scenario) throw new Error(); this.typed = true; });\n",
     'specs/a/steps.mjs': "import '../../lib/shared.mjs';\nimport '../../lib/shared.ts';\n",
     'specs/a/steps.cjs': "require('../../lib/shared.cjs');\n",
     'specs/b/steps.mjs': "import '../../lib/shared.mjs';\nimport '../../lib/shared.ts';\n",
