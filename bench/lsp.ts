@@ -30,7 +30,7 @@ function lispDocument(): string {
   return lines.join('\n');
 }
 
-const STEPS = Array.from({ length: 20 }, (_, i) => `Then('measure ${i} reads {int} units', function (n) {\n  this.seen = n;\n});`);
+const STEPS = Array.from({ length: 20 }, (_, i) => `Then('measure ${i} reads {int} units', function (n) {\n  if (n < 0) throw new Error(); this.seen = n;\n});`);
 
 function openspecDocument(): string {
   const lines = ['# Latency', ''];

@@ -47,7 +47,7 @@ t.test('a step two definitions match: an error at the step naming both definitio
   const steps = `import { When, Then } from 'spec-run/steps';
 When('the switch is pressed', function () {});
 When(/^the (switch|button) is pressed$/, function () {});
-Then('the lamp SHALL be lit', function () { this.held = true; });
+Then('the lamp SHALL be lit', function () { if (!this.scenario) throw new Error(); this.held = true; });
 `;
   const result = await runIn(project({ 'doc.md': DOC, 'steps.mjs': steps }), ['check', 'doc.md', '--steps', 'steps.mjs']);
   t.equal(result.exitCode, 1);
@@ -56,7 +56,7 @@ Then('the lamp SHALL be lit', function () { this.held = true; });
 });
 
 t.test('check finds steps files by convention, as the run does', async (t) => {
-  const steps = `import { When, Then } from 'spec-run/steps';\nWhen('the switch is pressed', function () {});\nThen('the lamp SHALL be lit', function () { this.held = true; });\n`;
+  const steps = `import { When, Then } from 'spec-run/steps';\nWhen('the switch is pressed', function () {});\nThen('the lamp SHALL be lit', function () { if (!this.scenario) throw new Error(); this.held = true; });\n`;
   const dir = project({ 'specs/doc.md': DOC, 'specs/steps/lamp.steps.mjs': steps });
   const result = await runIn(dir, ['check', 'specs/doc.md']);
   t.equal(result.exitCode, 0, result.stdout);

@@ -27,7 +27,7 @@ t.test('no steps file: check fails as the run does, and says --executor-steps wo
 });
 
 t.test('with a steps file: an undefined step is an error, or a warning with --no-strict; the executor hint only where the built-in steps bind it', async (t) => {
-  const steps = "import { Then } from 'spec-run/steps';\nThen('nothing at all', function () { this.held = true; });\n";
+  const steps = "import { Then } from 'spec-run/steps';\nThen('nothing at all', function () { if (!this.scenario) throw new Error(); this.held = true; });\n";
   const dir = project({ 'specs/exit.spec.md': SPEC, 'specs/greet.spec.md': OWN, 'steps.mjs': steps });
   const check = await runIn(dir, ['check', 'specs/']);
   t.equal(check.exitCode, 1);

@@ -167,7 +167,7 @@ t.test("an OpenSpec change's prose files take no share of the shards, and merge 
       specs: { calc: { 'spec.md': capability('Add', 'one plus one is 2') } },
       changes: { 'add-mul': { 'proposal.md': '# Add multiplication\n\nWhy: users multiply.\n', 'tasks.md': '- [ ] multiply\n', specs: { calc: { 'spec.md': `# Calc\n\n## ADDED Requirements\n\n${capability('Multiply', 'two times three is 6').slice('# Calc\n\n## Requirements\n\n'.length)}` } } } },
     },
-    'steps.mjs': "import { Then } from 'spec-run/steps';\nThen('one plus one is 2', function () { this.held = true; });\nThen('two times three is 6', function () { this.held = true; });\n",
+    'steps.mjs': "import { Then } from 'spec-run/steps';\nThen('one plus one is 2', function () { if (!this.scenario) throw new Error(); this.held = true; });\nThen('two times three is 6', function () { if (!this.scenario) throw new Error(); this.held = true; });\n",
   });
   const shards = await Promise.all([1, 2].map((i) => specRun(['openspec', '--steps', 'steps.mjs', '--shard', `${i}/2`, '--reporter', 'json'], dir)));
   shards.forEach((shard, i) => writeFileSync(join(dir, `shard-${i + 1}.jsonl`), shard.stdout));

@@ -156,7 +156,7 @@ The system SHALL be slow.
 `,
     'slow.steps.mjs': `import { Given, When, After } from 'spec-run/steps';
 import { appendFileSync, writeFileSync } from 'node:fs';
-Given('a fast step', function () { this.fast = true; });
+Given('a fast step', function () { if (!this.scenario) throw new Error(); this.fast = true; });
 When('a step sleeps {int} seconds', async function (s) { writeFileSync('sleeping', ''); await new Promise((r) => setTimeout(r, s * 1000)); });
 After(function ({ pickle, result }) { appendFileSync('after.log', pickle.name + ' ' + result.status + '\\n'); });
 `,

@@ -135,7 +135,7 @@ Notes: caf\u00e9
   const broken = Buffer.concat([bytes.subarray(0, bytes.indexOf(0xc3)), Buffer.from([0xe9]), bytes.subarray(bytes.indexOf(0xc3) + 2)]);
   const dir = t.testdir({
     'lamp.md': broken,
-    'steps.mjs': "import { When, Then } from 'spec-run/steps';\nWhen('the lamp is switched on', function () {});\nThen('it SHALL light', function () { this.held = true; });\n",
+    'steps.mjs': "import { When, Then } from 'spec-run/steps';\nWhen('the lamp is switched on', function () {});\nThen('it SHALL light', function () { if (!this.scenario) throw new Error(); this.held = true; });\n",
   });
   const run = await specRun(['lamp.md', '--steps', 'steps.mjs', '--reporter', 'json'], dir);
   t.equal(run.code, 1);
@@ -161,7 +161,7 @@ The lamp SHALL dim.
 #### Scenario Outline: Levels
 - **WHEN** the lamp is dimmed to <level>
 `,
-    'steps.mjs': "import { When, Then } from 'spec-run/steps';\nWhen('the lamp is switched on', function () {});\nThen('it SHALL light', function () { this.held = true; });\n",
+    'steps.mjs': "import { When, Then } from 'spec-run/steps';\nWhen('the lamp is switched on', function () {});\nThen('it SHALL light', function () { if (!this.scenario) throw new Error(); this.held = true; });\n",
   });
   const run = await specRun(['lamp.md', '--steps', 'steps.mjs', '--reporter', 'json'], dir);
   const end = run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line)).find((event) => event.type === 'run-end');
@@ -170,7 +170,7 @@ The lamp SHALL dim.
 
 t.test('a run whose checks were all skipped checked nothing: it fails, and says so before the summary', async (t) => {
   const skipped = `# Later\n\n### Requirement: Later\nThe system SHALL wait.\n\n#### Scenario: Not yet\n- **WHEN** the work is scheduled\n- **THEN** it is done later\n`;
-  const steps = `import { When, Then } from 'spec-run/steps';\nWhen('the work is scheduled', function () { return 'skipped'; });\nThen('it is done later', function () { this.held = true; });\n`;
+  const steps = `import { When, Then } from 'spec-run/steps';\nWhen('the work is scheduled', function () { return 'skipped'; });\nThen('it is done later', function () { if (!this.scenario) throw new Error(); this.held = true; });\n`;
   const dir = t.testdir({ docs: { 'later.md': skipped }, 'steps.mjs': steps });
   const run = await specRun(['docs', '--reporter', 'tap'], dir);
   t.equal(run.code, 1, 'exit 1: nothing passed');

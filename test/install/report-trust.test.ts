@@ -13,7 +13,7 @@ const summary = (stderr: string) => stderr.trim().split('\n').at(-1);
 t.test("an error a step's child process callback throws after its scenario ended is a failure in every report, and in a merge of them", async (t) => {
   const project = userProject({
     'specs/late.spec.md': '### Requirement: Late error\nThe system SHALL fail late.\n\n#### Scenario: Leaves a process\n- **WHEN** a process is left behind\n- **THEN** all is fine\n',
-    'steps.mjs': "import { When, Then } from 'spec-run/steps';\nimport { exec } from 'node:child_process';\nWhen('a process is left behind', function () { exec('sleep 0.5', () => { throw new Error('late boom'); }); });\nThen('all is fine', function () { this.held = true; });\n",
+    'steps.mjs': "import { When, Then } from 'spec-run/steps';\nimport { exec } from 'node:child_process';\nWhen('a process is left behind', function () { exec('sleep 0.5', () => { throw new Error('late boom'); }); });\nThen('all is fine', function () { if (!this.scenario) throw new Error(); this.held = true; });\n",
   });
   const run = await project.specRun(['specs/', '--reporter', 'tap', '--reporter', 'junit:junit.xml', '--reporter', 'json:run.jsonl', '--reporter', 'html:report.html']);
   t.equal(run.code, 1);
@@ -26,7 +26,7 @@ t.test("an error a step's child process callback throws after its scenario ended
   t.equal(merged.code, 1, 'the merge of the stream fails too');
 });
 
-const PASSING = "import { When } from 'spec-run/steps';\nWhen('it passes', function () { this.passed = true; });\nWhen('we wait {int} ms', (ms) => new Promise((r) => setTimeout(r, ms)));\n";
+const PASSING = "import { When } from 'spec-run/steps';\nWhen('it passes', function () { if (!this.scenario) throw new Error(); this.passed = true; });\nWhen('we wait {int} ms', (ms) => new Promise((r) => setTimeout(r, ms)));\n";
 
 t.test('a run stopped by a signal, or failed by --require-verified, is a failure in JUnit, in the HTML headline and in TAP, not a green report', async (t) => {
   const project = userProject({

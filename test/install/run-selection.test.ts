@@ -22,7 +22,7 @@ ${Object.entries(scenarios)
   .join('\n')}`;
 
 const STEPS = `import { Then } from 'spec-run/steps';
-Then('it works', function () { this.held = true; });
+Then('it works', function () { if (!this.scenario) throw new Error(); this.held = true; });
 Then('it breaks', function () { throw new Error('broken'); });
 Then('it attaches {int} characters', function (n) { this.attach('big', 'x'.repeat(n)); throw new Error('and fails'); });
 `;
@@ -134,7 +134,7 @@ t.test('a document gets the same step definitions, so the same verdict, whicheve
   t.match(steps.stdout, /Then\(it works\) +specs\/a\/steps\.mjs:2\n +used at specs\/a\/doc\.spec\.md:\d+\n/);
   t.match(steps.stdout, /Undefined steps:\n +specs\/b\/doc\.spec\.md:\d+ +THEN it works/);
 
-  project.write({ 'specs/shared.steps.mjs': "import { Then } from 'spec-run/steps';\nThen('it is shared', function () { this.held = true; });\n", 'specs/b/doc.spec.md': specification('b', { Sb: ['it is shared'] }) });
+  project.write({ 'specs/shared.steps.mjs': "import { Then } from 'spec-run/steps';\nThen('it is shared', function () { if (!this.scenario) throw new Error(); this.held = true; });\n", 'specs/b/doc.spec.md': specification('b', { Sb: ['it is shared'] }) });
   t.same(await verdicts(['specs/b']), { 'specs/b': 'ok' }, 'steps in a directory above bind the documents below it');
   t.same(await verdicts(['specs/']), { 'specs/a': 'ok', 'specs/b': 'ok' });
 });

@@ -24,7 +24,7 @@ The CLI SHALL record one usage event per command.
 const TEAM_STEPS = `import { When, Then } from 'spec-run/steps';
 When('a command executes', function () { this.ran = true; });
 Then('the configuration SHALL be accepted', function () { if (!this.ran) throw new Error('nothing ran'); });
-Then('the command SHALL proceed normally', function () { this.held = true; });
+Then('the command SHALL proceed normally', function () { if (!this.scenario) throw new Error(); this.held = true; });
 `;
 
 const summary = (stderr: string) => stderr.trim().split('\n').at(-1);
@@ -158,7 +158,7 @@ let counter = 0;
 When('a check is started but not awaited', function () {
   new Promise((r) => setTimeout(r, 50)).then(() => assert.equal(1, 2));
 });
-Then('the scenario ends', function () { this.held = true; });
+Then('the scenario ends', function () { if (!this.scenario) throw new Error(); this.held = true; });
 When('the input is validated', function () {});
 Given('the counter is reset', function () { counter = 0; });
 When('I wait {int} ms and increment', async function (ms) { await new Promise((r) => setTimeout(r, ms)); counter++; });

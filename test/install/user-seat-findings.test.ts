@@ -14,7 +14,7 @@ const summary = (stderr: string) => stderr.trim().split('\n').at(-1);
 t.test('SIGINT during a scenario: the reports list it and what it did not run as skipped, never passed', async (t) => {
   const project = userProject({
     'specs/slow/spec.md': `# slow Specification\n\n## Requirements\n\n### Requirement: Slow\nThe system SHALL be slow.\n\n#### Scenario: Very slow\n- **GIVEN** a fast step\n- **WHEN** a step sleeps 60 seconds\n- **THEN** a fast step\n\n#### Scenario: After slow\n- **GIVEN** a fast step\n`,
-    'steps.mjs': `import { Given, When } from 'spec-run/steps';\nGiven('a fast step', function () { this.fast = true; });\nWhen('a step sleeps {int} seconds', async function (s) { await new Promise((r) => setTimeout(r, s * 1000)); });\n`,
+    'steps.mjs': `import { Given, When } from 'spec-run/steps';\nGiven('a fast step', function () { if (!this.scenario) throw new Error(); this.fast = true; });\nWhen('a step sleeps {int} seconds', async function (s) { await new Promise((r) => setTimeout(r, s * 1000)); });\n`,
   });
   // As a user's Ctrl-C after a few seconds.
   const bin = join(project.dir, 'node_modules', '.bin', 'spec-run');

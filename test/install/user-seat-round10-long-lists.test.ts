@@ -10,7 +10,7 @@ const ITEMS = 10_000;
 const HEAD = '### Requirement: R\nThe thing SHALL work.\n\n#### Scenario: s\n- **GIVEN** a thing\n- **THEN** it works\n\nNotes:\n\n';
 /** The report's document: a scenario, then notes of ITEMS items with a sub-item each; a scenario after them. */
 const DOCUMENT = `${HEAD}${'- a\n  - b\n'.repeat(ITEMS)}\n#### Scenario: after the notes\n- **GIVEN** a thing\n- **THEN** it is not defined\n`;
-const STEPS = "import { Given, Then } from 'spec-run/steps';\nGiven('a thing', function () {});\nThen('it works', function () { this.held = true; });\n";
+const STEPS = "import { Given, Then } from 'spec-run/steps';\nGiven('a thing', function () {});\nThen('it works', function () { if (!this.scenario) throw new Error(); this.held = true; });\n";
 const UNDEFINED_LINE = DOCUMENT.split('\n').indexOf('- **THEN** it is not defined') + 1;
 /** Each run parses the document afresh, as after an edit. */
 const afresh = { env: { SPEC_RUN_DOCUMENT_CACHE: 'off' } };

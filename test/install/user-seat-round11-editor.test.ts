@@ -113,7 +113,7 @@ t.test('a lens run of a document whose steps file loops for ever at its top leve
 
 t.test("a document outside the served project gets none of that project's steps: no hover, definition, completion or run lens", async (t) => {
   const greet = '# Greet\n\n### Requirement: Greet\nIt SHALL greet.\n\n#### Scenario: Hi\n- **WHEN** I greet "Ann"\n- **THEN** the greeting\n';
-  const project = userProject({ 'project/steps/greet.steps.mjs': "import { When, Then } from 'spec-run/steps';\nWhen('I greet {string}', function (name) {});\nThen('the greeting is {string}', function (g) { this.held = true; });\n", 'project/specs/.keep': '', 'other/specs/greet.spec.md': greet });
+  const project = userProject({ 'project/steps/greet.steps.mjs': "import { When, Then } from 'spec-run/steps';\nWhen('I greet {string}', function (name) {});\nThen('the greeting is {string}', function (g) { if (!this.scenario) throw new Error(); this.held = true; });\n", 'project/specs/.keep': '', 'other/specs/greet.spec.md': greet });
   const client = await startLspClient(['env', '-u', 'NODE_OPTIONS', join(project.dir, 'node_modules/.bin/spec-run'), 'lsp', '--stdio'], join(project.dir, 'project'), userEnvironment());
   t.teardown(() => client.close());
   const uri = client.open(join(project.dir, 'other/specs/greet.spec.md'));

@@ -13,7 +13,7 @@ t.test('merge of shards run with different seeds: each JUnit suite carries the s
   const user = userProject({
     'specs/a.spec.md': spec('Alpha'),
     'specs/b.spec.md': spec('Beta'),
-    'steps/s.steps.mjs': "import { When, Then } from 'spec-run/steps';\nWhen('it works', function () {});\nThen('it is done', function () { this.held = true; });\n",
+    'steps/s.steps.mjs': "import { When, Then } from 'spec-run/steps';\nWhen('it works', function () {});\nThen('it is done', function () { if (!this.scenario) throw new Error(); this.held = true; });\n",
   });
   for (const [index, seed] of [[1, 101], [2, 202]]) {
     const shard = await user.specRun(['specs/', '--shard', `${index}/2`, '--seed', String(seed), '--reporter', `json:shard-${index}.jsonl`]);

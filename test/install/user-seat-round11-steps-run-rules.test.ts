@@ -15,7 +15,7 @@ t.test('this.run refuses what spec-run exec refuses, with the same words, and ru
     'steps/run.steps.mjs': `import { When, Then } from 'spec-run/steps';
 When('it runs as user {string}', async function (user) { await this.run('touch ran', { image: 'spec-run/busybox:local', user }); });
 When('its command holds a NUL', async function () { await this.run('touch ran\\0'); });
-Then('it is done', function () { this.held = true; });
+Then('it is done', function () { if (!this.scenario) throw new Error(); this.held = true; });
 `,
   });
   const exec = await user.specRun(['exec', 'stop.yaml']);

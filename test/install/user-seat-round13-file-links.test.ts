@@ -17,7 +17,7 @@ Then('the value SHALL be right', function () { assert.equal(this.v, 2, 'b steps:
 `,
     'specs/a/a.steps.mjs': `import { When, Then } from 'spec-run/steps';
 When('the value is set', function () { this.v = 1; });
-Then('the value SHALL be right', function () { this.held = true; });
+Then('the value SHALL be right', function () { if (!this.scenario) throw new Error(); this.held = true; });
 `,
   });
   symlinkSync('../b/doc.spec.md', join(project.dir, 'specs/a/link.spec.md'));

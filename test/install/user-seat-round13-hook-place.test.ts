@@ -9,7 +9,7 @@ t.test("a failing BeforeAll or AfterAll hook's point is at its file relative to 
     'specs/doc.spec.md': '### Requirement: X\nThe system SHALL hold.\n\n#### Scenario: holds\n- **WHEN** it runs\n- **THEN** it SHALL hold\n',
     'specs/steps.mjs': `import { AfterAll, When, Then } from 'spec-run/steps';
 When('it runs', function () {});
-Then('it SHALL hold', function () { this.held = true; });
+Then('it SHALL hold', function () { if (!this.scenario) throw new Error(); this.held = true; });
 AfterAll(function () { throw new Error('could not stop the server'); });
 `,
   });

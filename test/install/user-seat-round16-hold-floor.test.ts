@@ -8,7 +8,7 @@ import { userProject } from '../support/installed.js';
 
 const files = {
   'specs/t.spec.md': '### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **GIVEN** a thing\n- **THEN** it works\n',
-  'steps.mjs': "import { Given, Then } from 'spec-run/steps';\nGiven('a thing', function () { setTimeout(() => { while (true) {} }, 300); });\nThen('it works', function () { this.held = true; });\n",
+  'steps.mjs': "import { Given, Then } from 'spec-run/steps';\nGiven('a thing', function () { setTimeout(() => { while (true) {} }, 300); });\nThen('it works', function () { if (!this.scenario) throw new Error(); this.held = true; });\n",
 };
 
 t.test('SPEC_RUN_HOLD_FLOOR=3s: a timer a passed step left, looping, ends the run after about 3 s past a 2 s unit limit, saying so', async (t) => {

@@ -14,7 +14,7 @@ t.test('a steps module shared by the steps of two directories defines its steps 
   const project = userProject({
     'lib/shared.mjs': "import { Given } from 'spec-run/steps';\nGiven('the shared step', function () {});\n",
     'lib/shared.cjs': "const { Given } = require('spec-run/steps');\nGiven('the required step', function () {});\n",
-    'lib/shared.ts': "import { Given } from 'spec-run/steps';\nGiven('the typed step', function () { this.typed = true; });\n",
+    'lib/shared.ts': "import { Given } from 'spec-run/steps';\nGiven('the typed step', function () { if (!this.scenario) throw new Error(); this.typed = true; });\n",
     'specs/a/steps.mjs': "import '../../lib/shared.mjs';\nimport '../../lib/shared.ts';\n",
     'specs/a/steps.cjs': "require('../../lib/shared.cjs');\n",
     'specs/b/steps.mjs': "import '../../lib/shared.mjs';\nimport '../../lib/shared.ts';\n",
@@ -236,7 +236,7 @@ t.test("file:LINE on a unit's heading or fence runs that unit, with the units be
 t.test('a timer a passed step left, in an endless loop, ends the run past the limit, saying so: no hang', async (t) => {
   const project = userProject({
     'specs/t.spec.md': '### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **GIVEN** a thing\n- **THEN** it works\n',
-    'steps.mjs': "import { Given, Then } from 'spec-run/steps';\nGiven('a thing', function () { setTimeout(() => { while (true) {} }, 300); });\nThen('it works', function () { this.held = true; });\n",
+    'steps.mjs': "import { Given, Then } from 'spec-run/steps';\nGiven('a thing', function () { setTimeout(() => { while (true) {} }, 300); });\nThen('it works', function () { if (!this.scenario) throw new Error(); this.held = true; });\n",
   });
   const started = Date.now();
   // The floor set short (SPEC_RUN_HOLD_FLOOR): by default the loop would spin 30 s (test/process/hold-floor.test.ts keeps that default).

@@ -17,7 +17,7 @@ t.test('built-in executor steps check the command the scenario states, run its W
         '#### Scenario: a quick command is not stopped\n- **GIVEN** the command "sleep 0.2" is configured\n- **THEN** the command SHALL be stopped at its timeout\n\n' +
         '#### Scenario: an aside naming another code\n- **WHEN** a command runs on the host\n- **THEN** exit code indicates timeout (exit code 7)\n',
     ),
-    'mine/done.steps.mjs': "import { Then } from 'spec-run/steps';\nThen('the hook is done', function () { this.held = true; });\n",
+    'mine/done.steps.mjs': "import { Then } from 'spec-run/steps';\nThen('the hook is done', function () { if (!this.scenario) throw new Error(); this.held = true; });\n",
     'only-when/only-when.spec.md': spec('Unchecked', '#### Scenario: nothing checked\n- **WHEN** the command `touch marker-only; exit 1` runs on the host\n'),
     'conflict/conflict.spec.md': spec(
       'Conflict',

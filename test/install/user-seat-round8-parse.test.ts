@@ -26,7 +26,7 @@ The service SHALL log each request.
 const LOG_STEPS = `import assert from 'node:assert/strict';
 import { When, Then } from 'spec-run/steps';
 When('a request arrives', function () {});
-Then('it is answered', function () { this.held = true; });
+Then('it is answered', function () { if (!this.scenario) throw new Error(); this.held = true; });
 Then(/log/, () => assert.fail('never reached'));
 `;
 // Bold words in small letters are no note label either: among the steps, only a label with its colon is a note.

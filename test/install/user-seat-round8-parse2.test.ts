@@ -14,7 +14,7 @@ t.test('OpenSpec: a **Verify**: bullet among the steps is an error, not a note; 
     'specs/verify.spec.md': `${scenario}- **Verify**: the log has an entry for the request\n- **Note**: the log rotates daily\n`,
     'specs/links.spec.md': `${scenario}\nReferences:\n\n${links}\n\n${definitions(1500)}\n`,
     'specs/definitions.spec.md': `${scenario}\n${definitions(1200)}\n`,
-    'steps.mjs': "import { When, Then } from 'spec-run/steps';\nWhen('it runs', function () {});\nThen('it works', function () { this.held = true; });\n",
+    'steps.mjs': "import { When, Then } from 'spec-run/steps';\nWhen('it runs', function () {});\nThen('it works', function () { if (!this.scenario) throw new Error(); this.held = true; });\n",
   });
   const check = await project.specRun(['check', 'specs/']);
   t.equal(check.code, 1);

@@ -22,7 +22,7 @@ AfterAll(function () {
   if (globalThis.checkAfterAll) setTimeout(() => assert.fail('AfterAll check failed'), 8000);
   globalThis.checkAfterAll = false;
 });
-Then('nothing else', function () { this.held = true; });
+Then('nothing else', function () { if (!this.scenario) throw new Error(); this.held = true; });
 `;
 
 /** A document with a requirement per kind of timer, each scenario's check scheduled in MS. */

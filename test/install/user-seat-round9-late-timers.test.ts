@@ -25,7 +25,7 @@ Given('an interval that throws every tick', function () {
 Given('an interval that prints every tick', function () {
   setInterval(() => { console.log('TICK'); }, 300);
 });
-Then('it works', function () { this.held = true; });
+Then('it works', function () { if (!this.scenario) throw new Error(); this.held = true; });
 `;
 const containers = `# C
 

@@ -77,7 +77,7 @@ t.test("Neovim 0.7 (it watches no files): a steps file the configuration's glob 
   writeFileSync(join(dir, 'spec-run.config.json'), JSON.stringify({ paths: ['specs/'], steps: ['support/*.mjs'] }));
   writeFileSync(join(dir, 'specs/counter.spec.md'), COUNTER);
   writeFileSync(join(dir, 'support/counter.mjs'), "import { Given, When, Then } from 'spec-run/steps';\nGiven('a counter at {int}', function (n) { this.count = n; });\nwhile (true) {}\n");
-  const fixed = "import { Given, When, Then } from 'spec-run/steps';\nGiven('a counter at {int}', function (n) { this.count = n; });\nWhen('{int} is added', function (n) { this.count += n; });\nThen('the counter shows {int}', function (n) { this.held = true; });";
+  const fixed = "import { Given, When, Then } from 'spec-run/steps';\nGiven('a counter at {int}', function (n) { this.count = n; });\nWhen('{int} is added', function (n) { this.count += n; });\nThen('the counter shows {int}', function (n) { if (!this.scenario) throw new Error(); this.held = true; });";
   const out = join(dir, 'diagnostics.json');
   const env = { SPEC_RUN_LSP_OUT: out, SPEC_RUN_LSP_WAIT_MS: '60000', SPEC_RUN_LSP_WRITE_PATH: join(dir, 'support/counter.mjs'), SPEC_RUN_LSP_WRITE_TEXT: fixed };
   const ended = await nvim('steps-file-written.lua', dir, 'specs/counter.spec.md', env, 150_000);

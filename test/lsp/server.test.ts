@@ -94,11 +94,11 @@ The light SHALL show its colour.
 const LIGHT_STEPS = `import { Then } from 'spec-run/steps';
 
 Then('the light is {word}', function (colour) {
-  this.colour = colour;
+  if (!colour) throw new Error(); this.colour = colour;
 });
 
 Then('the light is green', function () {
-  this.colour = 'green';
+  if (!this.scenario) throw new Error(); this.colour = 'green';
 });
 `;
 
@@ -182,7 +182,7 @@ function project(): string {
     'specs/shapes.test.md': SHAPES,
     'specs/caller.test.md': CALLER,
     'specs/misread.spec.md': MISREAD,
-    'steps/lamp.steps.mjs': `import { Then } from 'spec-run/steps';\nThen('the lamp is off', function () { this.held = true; });\n`,
+    'steps/lamp.steps.mjs': `import { Then } from 'spec-run/steps';\nThen('the lamp is off', function () { if (!this.scenario) throw new Error(); this.held = true; });\n`,
   };
   writeFiles(dir, files);
   return dir;
@@ -328,7 +328,7 @@ t.test('a lens run that fails with no failing check (nothing passed: a pending s
 });
 
 t.test('a lens run that passes is an information message', async (t) => {
-  const passing = "import { When, Then } from 'spec-run/steps';\nWhen('{int} is added', function (n) {});\nThen('the counter shows {int}', function (n) { this.held = true; });\n";
+  const passing = "import { When, Then } from 'spec-run/steps';\nWhen('{int} is added', function (n) {});\nThen('the counter shows {int}', function (n) { if (!this.scenario) throw new Error(); this.held = true; });\n";
   const spec = SPEC.replace('- **GIVEN** a counter at 2\n', '');
   const { lsp, uri, first } = await ownProject(t, { 'specs/counter.spec.md': spec, 'steps/counter.steps.mjs': passing }, 'specs/counter.spec.md');
   await first;
@@ -597,7 +597,7 @@ t.test("the quick fix writes in the target file's language: JavaScript into .mjs
   writeFileSync(join(own, 'package.json'), '{ "name": "commonjs-project" }');
   writeFileSync(join(own, 'specs/a.spec.md'), '### Requirement: A\nThe thing SHALL work.\n\n#### Scenario: one\n- **WHEN** I press the button 3 times\n');
   writeFileSync(join(own, 'steps/a.steps.mjs'), "import { When } from 'spec-run/steps';\nWhen('nothing', function () {});\n");
-  writeFileSync(join(own, 'steps/b.steps.ts'), "import { Then } from 'spec-run/steps';\nThen('something else', function () { this.held = true; });\n");
+  writeFileSync(join(own, 'steps/b.steps.ts'), "import { Then } from 'spec-run/steps';\nThen('something else', function () { if (!this.scenario) throw new Error(); this.held = true; });\n");
   const fixFor = async (target: string) => {
     const lsp = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own);
     t.teardown(() => lsp.close());
@@ -614,7 +614,7 @@ t.test("the quick fix writes in the target file's language: JavaScript into .mjs
   t.notMatch(esm, /type World|: number/, 'no TypeScript in a .mjs file');
   rmSync(join(own, 'steps/a.steps.mjs'));
   rmSync(join(own, 'steps/b.steps.ts'));
-  writeFileSync(join(own, 'steps/c.steps.js'), "const { Then } = require('spec-run/steps');\nThen('nothing', function () { this.held = true; });\n");
+  writeFileSync(join(own, 'steps/c.steps.js'), "const { Then } = require('spec-run/steps');\nThen('nothing', function () { if (!this.scenario) throw new Error(); this.held = true; });\n");
   const commonJs = await fixFor('c.steps.js');
   t.match(commonJs, "const { Then, When } = require('spec-run/steps');", 'When joins the require');
   t.notMatch(commonJs, /^import /m, 'no import statement in a CommonJS file');
@@ -740,7 +740,7 @@ t.test("a lens run of one unit leaves another unit's failures where they are: an
 t.test('hover on a unit with no result in the recorded runs says it was not run: one added since, one a lens run left out; never that no failure was recorded', async (t) => {
   const scenario = (name: string) => `#### Scenario: ${name}\n- **THEN** it holds\n\n`;
   const before = `### Requirement: Units\nThe units SHALL hold.\n\n${scenario('Ran')}${scenario('Left out')}`;
-  const steps = "import { Then } from 'spec-run/steps';\nThen('it holds', function () { this.held = true; });\n";
+  const steps = "import { Then } from 'spec-run/steps';\nThen('it holds', function () { if (!this.scenario) throw new Error(); this.held = true; });\n";
   const { own, lsp, uri, first } = await ownProject(t, { 'specs/units.spec.md': before, 'units.steps.mjs': steps }, 'specs/units.spec.md');
   await first;
   const result = (document: string, name: string) =>

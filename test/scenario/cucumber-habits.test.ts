@@ -380,7 +380,7 @@ Then('it fails', function () { throw new Error('x'); });
 
 t.test('a timeout of -1 (cucumber-js: none) leaves the unit time limit alone; a bad one fails the run where it is written, and its step is still defined', async (t) => {
   const doc = '### Requirement: A\nThe migration SHALL finish.\n\n#### Scenario: Long\n- **WHEN** the long migration runs\n- **THEN** it is done\n';
-  const steps = "import { When, Then, setDefaultTimeout } from 'spec-run/steps';\nsetDefaultTimeout(-1);\nWhen('the long migration runs', { timeout: -1 }, function () { return new Promise((r) => setTimeout(r, 100)); });\nThen('it is done', { timeout: 0 }, function () { this.held = true; });\n";
+  const steps = "import { When, Then, setDefaultTimeout } from 'spec-run/steps';\nsetDefaultTimeout(-1);\nWhen('the long migration runs', { timeout: -1 }, function () { return new Promise((r) => setTimeout(r, 100)); });\nThen('it is done', { timeout: 0 }, function () { if (!this.scenario) throw new Error(); this.held = true; });\n";
   const run = await runIn(project({ 'a.spec.md': doc, 'steps.mjs': steps }), ['a.spec.md', '--reporter', 'json']);
   t.equal(run.exitCode, 1, 'the bad timeout fails the run');
   t.match(run.points.map((p) => [p.name, p.ok]), [[/Then\(it is done\): timeout must be a positive number of milliseconds \(or -1 for none but the unit time limit\), not 0/, false], ['WHEN the long migration runs', true], ['THEN it is done', true]]);
@@ -423,7 +423,7 @@ t.test('generator steps and hooks are refused (their bodies would never run); an
   const generators = await runIn(project({ 'specs/r.spec.md': spec, 'steps.mjs': "import assert from 'node:assert/strict';\nimport { When, Before } from 'spec-run/steps';\nWhen('it works', function* () { assert.fail('never'); });\nBefore(async function* () {});\n" }), ['specs/', '--reporter', 'json']);
   t.not(generators.exitCode, 0);
   t.match(generators.points.filter((p) => !p.ok).map((p) => p.name), [/^When\(it works\): a generator function \(function\*\) returns a generator and never runs its body/, /^Before: a generator function/, /THEN it works/]);
-  const skipping = await runIn(project({ 'specs/r.spec.md': spec, 'steps.mjs': "import { When, After, AfterAll } from 'spec-run/steps';\nWhen('it works', function () { this.held = true; });\nAfter(function () { this.skip('no database'); });\nAfterAll(function () { return 'skipped'; });\nAfterAll(function () { return 'skipped'; });\n" }), ['specs/', '--require-verified', '--reporter', 'json']);
+  const skipping = await runIn(project({ 'specs/r.spec.md': spec, 'steps.mjs': "import { When, After, AfterAll } from 'spec-run/steps';\nWhen('it works', function () { if (!this.scenario) throw new Error(); this.held = true; });\nAfter(function () { this.skip('no database'); });\nAfterAll(function () { return 'skipped'; });\nAfterAll(function () { return 'skipped'; });\n" }), ['specs/', '--require-verified', '--reporter', 'json']);
   t.equal(skipping.exitCode, 1, 'the requirement is not verified');
   t.same(skipping.points.filter((p) => p.skip).map((p) => p.name), ['After hook (steps.mjs:3)', 'AfterAll hook (steps.mjs:5)', 'AfterAll hook (steps.mjs:4)']);
   const unitIds = skipping.events.flatMap((e) => (e.type === 'unit-start' ? [e.unitId] : []));
@@ -445,7 +445,7 @@ t.test('a table right after a step ending in a colon, outside its bullet, is its
 
 t.test('a Lisp block in an OpenSpec scenario that no step or hook reads is a skipped point: it never ran, and its requirement is not verified', async (t) => {
   const spec = '### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **THEN** all is well\n\n```lisp\n(assert (= 1 2))\n```\n';
-  const unread = await runIn(project({ 'specs/l.spec.md': spec, 'steps.mjs': "import { When } from 'spec-run/steps';\nWhen('all is well', function () { this.held = true; });\n" }), ['specs/', '--require-verified', '--reporter', 'json']);
+  const unread = await runIn(project({ 'specs/l.spec.md': spec, 'steps.mjs': "import { When } from 'spec-run/steps';\nWhen('all is well', function () { if (!this.scenario) throw new Error(); this.held = true; });\n" }), ['specs/', '--require-verified', '--reporter', 'json']);
   t.equal(unread.exitCode, 1);
   t.match(unread.points.find((p) => p.skip), { name: 'the lisp block at line 8', at: { line: 8 }, skip: /^not run: spec-run evaluates no Lisp in an OpenSpec scenario, and no step or hook read this block/ });
   const read = await runIn(project({ 'specs/l.spec.md': spec, 'steps.mjs': "import assert from 'node:assert/strict';\nimport { When } from 'spec-run/steps';\nWhen('all is well', function () { assert.equal(this.blocks[0].lang, 'lisp'); });\n" }), ['specs/', '--require-verified', '--reporter', 'json']);

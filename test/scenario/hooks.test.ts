@@ -55,7 +55,7 @@ BeforeAll({ name: 'start the server' }, function () {
 });
 AfterAll(function () { appendFileSync('after-all', 'ran'); });
 When('the counter counts', function () { appendFileSync('step', 'ran'); });
-Then('the world SHALL be fresh', function () { this.held = true; });
+Then('the world SHALL be fresh', function () { if (!this.scenario) throw new Error(); this.held = true; });
 `;
   const dir = project({ 'doc.md': DOC, 'steps.mjs': steps });
   const result = await run(dir);
@@ -71,7 +71,7 @@ Then('the world SHALL be fresh', function () { this.held = true; });
 t.test('a failing AfterAll is a failing point of its own; the scenarios keep their results', async (t) => {
   const steps = `import { AfterAll, When, Then } from 'spec-run/steps';
 When('the counter counts', function () {});
-Then('the world SHALL be fresh', function () { this.held = true; });
+Then('the world SHALL be fresh', function () { if (!this.scenario) throw new Error(); this.held = true; });
 AfterAll(function () { throw new Error('could not stop the server'); });
 `;
   const result = await run(project({ 'doc.md': DOC, 'steps.mjs': steps }));
@@ -84,14 +84,14 @@ AfterAll(function () { throw new Error('could not stop the server'); });
 t.test('a step or hook that calls its callback and then throws fails, in every interface, as in cucumber-js', async (t) => {
   // Each definition calls done() first and throws after it, synchronously: the call must not hide the throw.
   const interfaces = {
-    step: ["When('the counter counts', function (done) { done(); throw new Error('thrown by the step'); });", "Then('the world SHALL be fresh', function () { this.held = true; });"],
+    step: ["When('the counter counts', function (done) { done(); throw new Error('thrown by the step'); });", "Then('the world SHALL be fresh', function () { if (!this.scenario) throw new Error(); this.held = true; });"],
     Before: ["Before(function (_, done) { done(); throw new Error('thrown by Before'); });"],
     After: ["After(function (_, done) { done(); throw new Error('thrown by After'); });"],
     BeforeAll: ["BeforeAll(function (done) { done(); throw new Error('thrown by BeforeAll'); });"],
     AfterAll: ["AfterAll(function (done) { done(); throw new Error('thrown by AfterAll'); });"],
   };
   for (const [name, lines] of Object.entries(interfaces)) {
-    const definitions = name === 'step' ? lines : [...lines, "When('the counter counts', function () {});", "Then('the world SHALL be fresh', function () { this.held = true; });"];
+    const definitions = name === 'step' ? lines : [...lines, "When('the counter counts', function () {});", "Then('the world SHALL be fresh', function () { if (!this.scenario) throw new Error(); this.held = true; });"];
     const steps = `import { BeforeAll, AfterAll, Before, After, When, Then } from 'spec-run/steps';\n${definitions.join('\n')}\n`;
     const result = await run(project({ 'doc.md': DOC, 'steps.mjs': steps }));
     t.equal(result.exitCode, 1, `${name}: the run fails`);
@@ -123,7 +123,7 @@ t.test('what spec-run cannot honour is a problem at the line of the call; the ot
 Before('@slow', function () {});
 When('the counter counts', { retries: 2 }, function () {});
 When('the counter counts', { timeout: 0 }, function () {});
-Then('the world SHALL be fresh', function () { this.held = true; });
+Then('the world SHALL be fresh', function () { if (!this.scenario) throw new Error(); this.held = true; });
 `;
   const result = await run(project({ 'doc.md': DOC, 'steps.mjs': steps }));
   t.equal(result.exitCode, 1);
@@ -140,7 +140,7 @@ Then('the world SHALL be fresh', function () { this.held = true; });
 t.test('a pending step skips the steps after it as pending, not undefined', async (t) => {
   const steps = `import { When, Then } from 'spec-run/steps';
 When('the counter counts', function () { return 'pending'; });
-Then('the world SHALL be fresh', function () { this.held = true; });
+Then('the world SHALL be fresh', function () { if (!this.scenario) throw new Error(); this.held = true; });
 `;
   const lenient = await run(project({ 'doc.md': DOC, 'steps.mjs': steps }), '--no-strict');
   t.match(lenient.points.slice(0, 2), [{ todo: 'pending step' }, { ok: true, skip: 'an earlier step is pending (line 7)' }], 'with --no-strict, pending is TODO');
@@ -181,7 +181,7 @@ t.test("a Before hook that skips (this.skip or returning 'skipped') skips its sc
 Before(function () { if (this.scenario === 'First') this.skip('no lamp on this machine'); });
 Before(function () { if (this.scenario === 'Second') return 'skipped'; });
 When('the counter counts', function () { throw new Error('must not run'); });
-Then('the world SHALL be fresh', function () { this.held = true; });
+Then('the world SHALL be fresh', function () { if (!this.scenario) throw new Error(); this.held = true; });
 `;
   const result = await run(project({ 'doc.md': DOC, 'steps.mjs': steps }));
   t.equal(result.exitCode, 1, 'every check skipped: the run checked nothing, and fails');

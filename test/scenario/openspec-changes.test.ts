@@ -341,7 +341,7 @@ t.test('--change takes one change: given twice it is refused, not the last alone
 t.test("--change: a delta's scenarios bind the steps beside the delta, as in a run of the tree", async (t) => {
   const added = `## ADDED Requirements\n\n### Requirement: Waving\nThe greeter SHALL wave.\n\n#### Scenario: Wave\n- **THEN** the greeter waves\n`;
   const dir = changeProject('wave', added);
-  writeFileSync(path.join(dir, 'openspec/changes/wave/specs/greeter/wave.steps.mjs'), "import { Then } from 'spec-run/steps';\nThen('the greeter waves', function () { this.held = true; });\n");
+  writeFileSync(path.join(dir, 'openspec/changes/wave/specs/greeter/wave.steps.mjs'), "import { Then } from 'spec-run/steps';\nThen('the greeter waves', function () { if (!this.scenario) throw new Error(); this.held = true; });\n");
   for (const args of [['openspec'], ['openspec', '--change', 'wave']]) {
     const run = await runIn(dir, [...args, '--reporter', 'json']);
     t.equal(run.exitCode, 0, `${args.join(' ')}: ${run.stderr.slice(-300)}`);

@@ -41,7 +41,7 @@ t.test('an interruption ends the step running then at once: skipped as interrupt
 import { setTimeout as sleep } from 'node:timers/promises';
 import { When, Then } from 'spec-run/steps';
 When('the server starts', async function () { writeFileSync('started', ''); await sleep(60_000); });
-Then('it SHALL listen', function () { this.held = true; });
+Then('it SHALL listen', function () { if (!this.scenario) throw new Error(); this.held = true; });
 `;
   const dir = project({ 'doc.md': DOC, 'steps.mjs': steps });
   const child = execa(process.execPath, [cli, '--steps', 'steps.mjs', 'doc.md', '--reporter', 'json'], { cwd: dir, reject: false });
@@ -84,7 +84,7 @@ When('the step exits with 0', () => { process.exit(0); });
 When('the step aborts later', () => new Promise((done) => setTimeout(() => { process.abort(); done(); }, 5)));
 When('the step kills its process', () => { process.kill(process.pid, 'SIGKILL'); });
 When('the step exits through reallyExit', () => { process.reallyExit(0); });
-Then('nothing more', () => { globalThis.held = true; });
+Then('nothing more', () => { if (!globalThis.process) throw new Error(); globalThis.held = true; });
 `;
   const dir = project({ 'doc.md': doc, 'steps.mjs': steps });
   const result = await runIn(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json', '--require-verified']);
@@ -172,7 +172,7 @@ The steps SHALL be reported whatever they throw.
 - **THEN** it fails
 `;
   const steps = `import { When, Then } from 'spec-run/steps';
-Then('it passes', () => { globalThis.held = true; });
+Then('it passes', () => { if (!globalThis.process) throw new Error(); globalThis.held = true; });
 When('it throws a proxy', () => { throw new Proxy({}, { get() { throw new Error('trap'); }, getPrototypeOf() { throw new Error('trap'); }, has() { throw new Error('trap'); }, ownKeys() { throw new Error('trap'); } }); });
 When('it throws null', () => { throw null; });
 When('it throws a symbol', () => { throw Symbol('odd'); });
@@ -276,7 +276,7 @@ Then('a wait never ends', function () { return new Promise((r) => setTimeout(r, 
   t.equal(result.exitCode, 1, 'not exit 13: the run reaches its report');
   t.match(result.points, [{ ok: true }, { ok: false, diagnostics: { reason: /did not finish within the unit time limit of 1000 ms/ } }]);
   t.match(result.stderr, /\n1 passed, 1 failed, 0 skipped, 0 todo$/);
-  const noTimer = `import { When, Then } from 'spec-run/steps';\nWhen('the step fakes the timers', function () { globalThis.setTimeout = () => 0; });\nThen('a wait never ends', function () { this.held = true; });\n`;
+  const noTimer = `import { When, Then } from 'spec-run/steps';\nWhen('the step fakes the timers', function () { globalThis.setTimeout = () => 0; });\nThen('a wait never ends', function () { if (!this.scenario) throw new Error(); this.held = true; });\n`;
   const ended = await runIn(project({ 'doc.md': doc, 'steps.mjs': noTimer }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'tap']);
   t.equal(ended.exitCode, 0, 'a fake setTimeout returning no timer object breaks nothing of spec-run after it');
   t.match(ended.stderr, /\n2 passed, 0 failed, 0 skipped, 0 todo$/);

@@ -57,7 +57,7 @@ When('a timer throws later', function () {
 When('a timer checks something true later', function () {
   setTimeout(() => assert.equal(1, 1), 300);
 });
-Then('the scenario ends', function () { this.held = true; });
+Then('the scenario ends', function () { if (!this.scenario) throw new Error(); this.held = true; });
 `;
 
 t.test('an error thrown after its scenario ended fails a point of its own, counted in the report, the summary and the exit status', async (t) => {
@@ -149,7 +149,7 @@ t.test('a timer still firing when the run stopped waiting is a skipped point and
 
 t.test('an interval whose callback throws is cleared at its first throw: one failing point, no more work of it; one that does not throw is waited for one firing, then stopped as the report says', async (t) => {
   const doc = (name: string, does: string) => `# ${name}\n\n### Requirement: ${name}\nThe thing SHALL work.\n\n#### Scenario: first\n- **GIVEN** an interval that ${does} every tick\n- **THEN** it works\n`;
-  const steps = `import { appendFileSync } from 'node:fs';\nimport { Given, Then } from 'spec-run/steps';\nGiven('an interval that throws every tick', function () {\n  setInterval(() => { appendFileSync('ticks.log', 'throw\\n'); throw new Error('tick boom'); }, 100);\n});\nGiven('an interval that prints every tick', function () {\n  setInterval(() => { appendFileSync('ticks.log', 'print\\n'); console.log('TICK'); }, 100);\n});\nThen('it works', function () { this.held = true; });\n`;
+  const steps = `import { appendFileSync } from 'node:fs';\nimport { Given, Then } from 'spec-run/steps';\nGiven('an interval that throws every tick', function () {\n  setInterval(() => { appendFileSync('ticks.log', 'throw\\n'); throw new Error('tick boom'); }, 100);\n});\nGiven('an interval that prints every tick', function () {\n  setInterval(() => { appendFileSync('ticks.log', 'print\\n'); console.log('TICK'); }, 100);\n});\nThen('it works', function () { if (!this.scenario) throw new Error(); this.held = true; });\n`;
   const dir = project({ 'throws.spec.md': doc('Throws', 'throws'), 'prints.spec.md': doc('Prints', 'prints'), 'steps.mjs': steps });
   const { readFileSync } = await import('node:fs');
   const { join } = await import('node:path');
@@ -261,7 +261,7 @@ const TABLE_STEPS = `import { When, Then } from 'spec-run/steps';
 When('the input is validated', function () {});
 When('the names are', function (table) { if (table.hashes()[0].name !== 'Ann') throw new Error('not Ann'); });
 When('anything is given', function (...args) { if (args.length !== 1) throw new Error('no table'); });
-Then('the validator is done', function () { this.held = true; });
+Then('the validator is done', function () { if (!this.scenario) throw new Error(); this.held = true; });
 `;
 
 t.test("a step's table or doc string its definition takes no parameter for fails the step, in the run and in check; one it takes passes", async (t) => {
@@ -300,7 +300,7 @@ Just prose here.
 `;
 
 t.test('a scenario without steps fails (TODO with --no-strict), as check says; whole-bold keyword bullets are steps', async (t) => {
-  const dir = project({ 'green.spec.md': STEPLESS_DOC, 'steps.mjs': `import { When, Then } from 'spec-run/steps';\nWhen('a thing happens', function () {});\nThen('it SHALL pass quietly', function () { this.held = true; });\n` });
+  const dir = project({ 'green.spec.md': STEPLESS_DOC, 'steps.mjs': `import { When, Then } from 'spec-run/steps';\nWhen('a thing happens', function () {});\nThen('it SHALL pass quietly', function () { if (!this.scenario) throw new Error(); this.held = true; });\n` });
   const run = await runIn(dir, ['green.spec.md', '--reporter', 'json']);
   t.equal(run.exitCode, 1);
   t.same(run.points.map((p) => [p.at?.line, p.ok, p.todo ?? null]), [

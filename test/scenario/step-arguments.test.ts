@@ -107,7 +107,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { After, When, Then } from 'spec-run/steps';
 When('the step waits forever', function () { return new Promise(() => {}); });
 When('the step starts a long command', function () { return this.run('sleep 60; echo ${marker}', { timeout: null }); });
-Then('nothing happens', function () { this.held = true; });
+Then('nothing happens', function () { if (!this.scenario) throw new Error(); this.held = true; });
 After(async function () {
   if (this.scenario !== 'A command that outlives its step') return;
   for (let i = 0; i < 50 && execFileSync('ps', ['-eo', 'args']).toString().includes('${marker}'); i++) await sleep(100);
@@ -230,7 +230,7 @@ The CLI SHALL list.
 defineParameterType({ name: 'command', regexp: /\`[^\`]+\`/ });
 When(/^the user runs \`openspec list\` in the project$/, function () {});
 When('the user runs {command} with json', function (command) { this.attach('command', command); if (command !== 'openspec show alpha') throw new Error(command); });
-Then('the command \`openspec list\` SHALL succeed', function () { this.held = true; });
+Then('the command \`openspec list\` SHALL succeed', function () { if (!this.scenario) throw new Error(); this.held = true; });
 `;
   const result = await points(project({ 'doc.md': doc, 'steps.mjs': steps }), ['--steps', 'steps.mjs', 'doc.md']);
   t.equal(result.exitCode, 0, JSON.stringify(result.points.map((p) => p.diagnostics)));

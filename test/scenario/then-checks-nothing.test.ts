@@ -3,11 +3,14 @@
 // The first is a skipped verdict, as a scenario that checks nothing is; the second fails.
 // An empty Given or When is a legitimate no-op and stays a pass.
 import t from 'tap';
+import assert from 'node:assert/strict';
 import { transformSync } from 'esbuild';
 import { createJiti } from 'jiti';
 import { bodyThatCannotFail } from '../../src/run/scenario/function-body.js';
 import { cli, project, runIn } from './user-project.js';
 import { execa } from 'execa';
+import fc from 'fast-check';
+import { CANNOT_FAIL_SPEC, CANNOT_FAIL_STEPS } from '../support/false-green-documents.js';
 
 /** The function the source SOURCE (an expression) evaluates to. */
 const fn = (source: string) => new Function(`return (${source});`)() as () => unknown;
@@ -97,6 +100,112 @@ t.test('a body that cannot fail is a class: logging, awaiting or returning a set
     'function* () {}',
   ];
   for (const source of mayFail) t.equal(bodyThatCannotFail(fn(source)), null, source);
+});
+
+t.test('whether a body can fail is whether a statement can throw, not a list of shapes: what a user-seat session found passing', async (t) => {
+  const cannotFail: [string, string][] = [
+    ['function (n) { this.total === n; }', 'only compares values and drops the result'],
+    ['function (n) { if (this.total !== n) new Error(`total ${this.total}`); }', 'only builds an error it never throws'],
+    ["function (n) { if (this.total !== n) console.error('mismatch', this.total, n); }", 'only logs'],
+    ['function (n) { this.expected = n; }', 'only sets values'],
+    ['function () { assert.equal; }', 'only names an assertion it never calls'],
+    ['function () { assert.ok(this); }', 'only asserts what always holds'],
+    ['function () { assert.ok(typeof this.x); }', 'only asserts what always holds'],
+    ['function (n) { assert.ok([this.x === n]); }', 'only asserts what always holds'],
+    ['function () { expect({}).toBeTruthy(); }', 'only asserts what always holds'],
+    ['function () { expect(this).to.exist; }', 'only asserts what always holds'],
+    ['function (n) { if (this.x !== n) return; }', 'only returns'],
+    ['function (n) { void (this.x === n); }', 'only compares values and drops the result'],
+    ['(n) => void (this.x === n)', 'only returns'],
+    ['function (n) { console.assert(this.x === n, "x"); }', 'only logs'],
+    ['function (n) { this.x === n || console.warn(n); }', 'only compares values and drops the result and logs'],
+    ['function (n) { Object.is(this.x, n); }', 'only compares values and drops the result'],
+    ['function (n) { const e = new Error("no"); if (this.x !== n) e; }', 'only reads values it compares with nothing'],
+    ['function (n) { try { this.check(n); } catch (error) { console.error(error.message); } }', 'only catches its own failures and logs'],
+  ];
+  for (const [source, said] of cannotFail) t.equal(bodyThatCannotFail(fn(source)), said, source);
+  // Real checks, never said to check nothing (a false red is a defect too).
+  const mayFail = [
+    'function (n) { if (this.total !== n) throw new Error("no"); }',
+    'function (n) { if (this.total !== n) { const e = new Error("no"); throw e; } }',
+    'function (n) { fc.assert(fc.property(fc.integer(), (k) => k + n === n + k)); }',
+    'function (n) { same(this.total, n); }',
+    'function (n) { checkTotal.call(this, n); }',
+    'function (n) { this.x.should.equal(n); }',
+    'function (n) { this.x.should.be.true; }',
+    'function () { const r = this.result; r.should.be.ok; }',
+    'function (n) { n.should.be.above(0); }',
+    'async function () { await this.page.click("#ok"); }',
+    'function () { assert.ok([check()]); }',
+    'function () { expect([check()]).toBeTruthy(); }',
+    'function () { this.x.y; }',
+    'function () { const { a } = this.x; }',
+    'function () { JSON.parse(this.text); }',
+    'function () { new URL(this.url); }',
+    'function () { this.skip(); }',
+    'function (n) { return assert.equal(this.x, n); }',
+    'function (n) { while (this.x !== n) {} }',
+    'function (n) { for (const item of this.items) assert.ok(item); }',
+    "function (n) { 'k' in this.x; }",
+    'function (n) { delete this.x.y; }',
+    'function (n) { this.a.b = n; }',
+    'function (n) { try { check(n); } catch (error) { throw new Error(String(error)); } }',
+    'function (n) { try { check(n); } finally { this.done = true; } }',
+    'function (n) { return Boolean(this.x); }',
+  ];
+  for (const source of mayFail) t.equal(bodyThatCannotFail(fn(source)), null, source);
+});
+
+t.test('generated bodies: none that cannot throw is said to fail, and one throw reachable anywhere makes any body one that may', async (t) => {
+  // Statements that cannot throw, whatever the world holds (the values below: no Symbol, no object whose conversion throws).
+  const harmless = fc.constantFrom(
+    'this.total === n;',
+    'this.total !== n && console.log(n);',
+    'if (this.total !== n) new Error(`total ${this.total}`);',
+    "if (this.total !== n) console.error('mismatch', this.total, n);",
+    'this.expected = n;',
+    'this.count = (this.count ?? 0) + 1;',
+    'assert.equal;',
+    'assert.ok(this);',
+    'assert.ok(typeof this.total);',
+    'assert.ok([this.total === n]);',
+    'void (this.total === n);',
+    'var seen = this.total;',
+    'console.log(`${this.total} ${n}`);',
+    'Array.isArray(this.total);',
+    'this.total?.length;',
+    'typeof this.missing?.deep;',
+  );
+  // Statements that throw when the world is not as stated, or always: any one makes a body one that may fail.
+  const failing = fc.constantFrom(
+    'if (this.total !== n) throw new Error(`total ${this.total}`);',
+    'assert.equal(this.total, n);',
+    'check(this.total, n);',
+    'this.total.toFixed(2);',
+    'this.missing.deep;',
+    'await this.ready;',
+    'expect(this.total).toBe(n);',
+    'throw new Error("not yet");',
+  );
+  const within = (statement: string, wrap: number) => [statement, `if (n > 0) { ${statement} }`, `if (n > 0) {} else { ${statement} }`, `{ ${statement} }`, `try { ${statement} } finally {}`][wrap];
+  const quiet = { log() {}, error() {}, warn() {}, info() {} };
+  const compile = (body: string) => new Function('assert', 'console', 'check', 'expect', `return (async function (n) { ${body} });`)(assert, quiet, assert.equal, () => ({ toBe() {} })) as (n: unknown) => Promise<unknown>;
+  const value = fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(fc.integer()), fc.dictionary(fc.string(), fc.integer(), { noNullPrototype: true }));
+  await fc.assert(
+    fc.asyncProperty(fc.array(harmless, { maxLength: 6 }), fc.nat({ max: 4 }), value, value, async (statements, wrap, total, n) => {
+      const body = statements.map((statement, index) => (index === 0 ? within(statement, wrap) : statement)).join('\n');
+      const definition = compile(body);
+      if (bodyThatCannotFail(definition) === null) throw new Error(`said to be able to fail: ${body}`);
+      await definition.call({ total }, n);
+    }),
+  );
+  fc.assert(
+    fc.property(fc.array(harmless, { maxLength: 6 }), failing, fc.nat(), fc.nat({ max: 4 }), (statements, statement, at, wrap) => {
+      const body = [...statements.slice(0, at % (statements.length + 1)), within(statement, wrap), ...statements.slice(at % (statements.length + 1))].join('\n');
+      return bodyThatCannotFail(compile(body)) === null;
+    }),
+  );
+  t.pass('both properties held');
 });
 
 t.test('TypeScript compiled by esbuild (tsx) or jiti keeps an empty body empty, and a full one full', async (t) => {
@@ -212,4 +321,34 @@ t.test('a run and check: a Then that logs, swallows its assertion or only calls 
   t.match(check.stdout, /^totals\.spec\.md:6:1: warning: step 'the logged total is 5' checks nothing/m);
   t.match(check.stdout, /^steps\.mjs:6:1: warning: this Then definition has a body that cannot fail \(it only catches its own failures\): it checks nothing/m);
   t.notMatch(check.stdout, /steps\.mjs:8|helper total/, 'a Then that calls a helper may fail: no warning');
+});
+
+const CART = `${CANNOT_FAIL_SPEC}
+#### Scenario: Checked
+- **WHEN** the cart holds items of 2 and 3
+- **THEN** the checked total SHALL be 5
+`;
+const CART_STEPS = `import { When, Then } from 'spec-run/steps';
+${CANNOT_FAIL_STEPS}Then('the checked total SHALL be {int}', function (n) { if (this.total !== n) throw new Error(\`total \${this.total}\`); });
+`;
+
+t.test('a run and check: a forgotten assert, an Error never thrown and a logged mismatch check nothing; a conditional throw checks', async (t) => {
+  const dir = project({ 'cart.spec.md': CART, 'steps.mjs': CART_STEPS });
+  const run = await runIn(dir, ['cart.spec.md', '--reporter', 'json', '--require-verified']);
+  t.equal(run.exitCode, 1, '--require-verified fails: three scenarios verify nothing');
+  const thens = run.points.filter((p) => p.name.startsWith('THEN'));
+  t.same(thens.map((p) => [p.name, p.ok, p.skip !== undefined]), [
+    ['THEN the total SHALL be 99', true, true],
+    ['THEN the sum SHALL be 99', true, true],
+    ['THEN the amount SHALL be 99', true, true],
+    ['THEN the checked total SHALL be 5', true, false],
+  ]);
+  t.match(thens[0].skip, /its definition \(steps\.mjs:3\) has a body that cannot fail \(it only compares values and drops the result\)/);
+  t.match(thens[1].skip, /its definition \(steps\.mjs:4\) has a body that cannot fail \(it only builds an error it never throws\)/);
+  t.match(thens[2].skip, /its definition \(steps\.mjs:5\) has a body that cannot fail \(it only logs\)/);
+  const check = await execa(process.execPath, [cli, 'check', 'cart.spec.md'], { cwd: dir, reject: false });
+  t.equal(check.exitCode, 0, 'warnings, not errors');
+  for (const line of [6, 10, 14]) t.match(check.stdout, new RegExp(`^cart\\.spec\\.md:${line}:1: warning: step '.*' checks nothing`, 'm'));
+  for (const line of [3, 4, 5]) t.match(check.stdout, new RegExp(`^steps\\.mjs:${line}:1: warning: this Then definition has a body that cannot fail`, 'm'));
+  t.notMatch(check.stdout, /steps\.mjs:6|checked total/, 'the conditional throw checks: no warning');
 });

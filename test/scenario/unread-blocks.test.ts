@@ -5,6 +5,7 @@
 // or spec-run's own vocabulary reads passes as before.
 import t from 'tap';
 import { project, runIn } from './user-project.js';
+import { TWO_BLOCKS_SPEC } from '../support/false-green-documents.js';
 
 const below = (lang: string, text: string) => `### Requirement: Users
 The API SHALL list its users.
@@ -64,7 +65,25 @@ t.test('a block a step reads passes: as this.blocks, as its doc string indented 
 });
 
 t.test('a step that fails first: the block is not blamed for what a later step would have read', async (t) => {
-  const failing = "import { When, Then } from 'spec-run/steps';\nWhen('I get the users', function () { throw new Error('no server'); });\nThen('the response is:', function () { this.held = true; });\n";
+  const failing = "import { When, Then } from 'spec-run/steps';\nWhen('I get the users', function () { throw new Error('no server'); });\nThen('the response is:', function () { if (!this.scenario) throw new Error(); this.held = true; });\n";
   const run = await runIn(project({ 'specs/users.spec.md': JSON_BELOW, 'steps.mjs': failing }), ['specs/', '--reporter', 'json']);
   t.same(run.points.filter((p) => !p.ok).map((p) => p.name), ['WHEN I get the users']);
+});
+
+t.test('each block on its own: a step that reads one block read that one, not the scenario\'s others; iterating reads each', async (t) => {
+  const two = TWO_BLOCKS_SPEC;
+  const steps = (then: string) => `import assert from 'node:assert/strict';\nimport { When, Then } from 'spec-run/steps';\nWhen('the todos are exported', function () { this.export = [{ id: 1, title: 'a' }, { id: 2, title: 'b' }]; });\nThen('the export SHALL match the expected JSON', function () { ${then} });\n`;
+  const unreadLines = async (then: string) => {
+    const run = await runIn(project({ 'specs/export.spec.md': two, 'steps.mjs': steps(then) }), ['specs/', '--reporter', 'json']);
+    return run.points.filter((p) => /block at line/.test(p.name)).map((p) => [p.name, p.ok]);
+  };
+  t.same(await unreadLines('assert.deepEqual(this.export[0], this.blocks[0].data);'), [['the json block at line 13', false]], 'by index: the second block is read by no step');
+  t.same(await unreadLines("assert.deepEqual(this.export[0], this.blocks.find((b) => b.lang === 'json').data);"), [['the json block at line 13', false]], 'found: a find reads the blocks up to the one it finds');
+  t.same(await unreadLines('assert.equal(this.blocks.length, 2);'), [['the json block at line 9', false], ['the json block at line 13', false]], 'counting the blocks reads none');
+  t.same(await unreadLines('console.log(this.blocks); assert.ok(this.export.length);'), [['the json block at line 9', false], ['the json block at line 13', false]], 'logging them reads none');
+  for (const reads of ['assert.deepEqual(this.export, this.blocks.map((b) => b.data));', 'for (const [i, b] of this.blocks.entries()) assert.deepEqual(this.export[i], b.data);', 'assert.deepEqual(this.export, [...this.blocks].map(({ data }) => data));', 'assert.equal(JSON.stringify(this.export), JSON.stringify(this.blocks.map((b) => b.data)));']) {
+    const run = await runIn(project({ 'specs/export.spec.md': two, 'steps.mjs': steps(reads) }), ['specs/', '--reporter', 'json']);
+    t.match(run.points.map((p) => [p.name, p.ok]), [['WHEN the todos are exported', true], ['THEN the export SHALL match the expected JSON', false]], `${reads}: both read, the wrong title compared and failing`);
+    t.equal(run.points.length, 2, reads);
+  }
 });

@@ -156,7 +156,7 @@ After(function () { assert.deepEqual(this.log, ['before']); });
 });
 
 t.test('spec-run steps lists each definition with its uses, and the unused ones', async (t) => {
-  const dir = project({ 'doc.md': ADDER_DOC, 'steps.mjs': `${ADDER_STEPS}Then('nobody says this', function () { this.held = true; });\n` });
+  const dir = project({ 'doc.md': ADDER_DOC, 'steps.mjs': `${ADDER_STEPS}Then('nobody says this', function () { if (!this.scenario) throw new Error(); this.held = true; });\n` });
   const result = await run(dir, ['steps', 'doc.md', '--steps', 'steps.mjs']);
   t.equal(result.exitCode, 0, result.stderr);
   t.match(result.stdout, /When\(I add \{int\} and \{int\}\) {2}steps\.mjs:3\n {4}used at doc\.md:7/);
@@ -200,7 +200,7 @@ t.test("this.run applies the executor's rules before anything runs, in the words
 When('it runs as user {string}', async function (user) { await this.run('touch ran', { image: 'spec-run/busybox:local', user }); });
 When('it runs with a NUL in its environment', async function () { await this.run('touch ran', { env: { A: 'x\\0y' } }); });
 When('it runs on the host as user {string}', async function (user) { await this.run('touch ran', { user }); });
-Then('nothing ran', function () { this.held = true; });
+Then('nothing ran', function () { if (!this.scenario) throw new Error(); this.held = true; });
 `,
   });
   const result = await run(dir, ['specs/', '--reporter', 'json']);
@@ -224,7 +224,7 @@ When('the build prints {int} lines', async function (n) {
     this.attach(name, { omitted: result.omitted, notes: result.notes, kept: result.stdout.split('\\n').length });
   }
 });
-Then('the output is reported', function () { this.held = true; });
+Then('the output is reported', function () { if (!this.scenario) throw new Error(); this.held = true; });
 `;
   const result = await run(project({ 'doc.md': doc, 'steps.mjs': steps }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
   t.equal(result.exitCode, 0, result.stderr);

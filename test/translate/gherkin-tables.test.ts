@@ -108,5 +108,14 @@ t.test('a table in a plain scenario that no step takes and no Examples marks is 
   t.match(belowLastStep.problems, [{ line: 8, severity: 'error', message: /^this table stands right below step 'the totals are' but is not its data table .*end the step with ':'/ }]);
   t.same(planOf(body('- **WHEN** I add 2 items\n- **THEN** the totals are:\n', '')).problems, [], "a step ending in ':' takes the table");
   t.same(planOf(body('- **WHEN** I add <count> items\n- **THEN** the total is <total>\n', 'Examples:\n\n')).problems, [], 'Examples: above the table makes an outline');
-  t.same(planOf(body('- **WHEN** I add 2 items\n- **THEN** the total is 20\n', 'For reference, the prices:\n\n')).problems, [], 'a table below prose, naming no placeholder, is prose of the scenario');
+  const leadIn = planOf(body('- **WHEN** I add 2 items\n- **THEN** the total is 20\n', 'The prices:\n\n'));
+  t.match(leadIn.problems, [{ line: 10, severity: 'error', message: /^no step takes this table, so none of its rows would be read: .*move it right below its step and end that step with ':'/ }], 'a lead-in line between the steps and the table: no step gets its rows');
+  t.equal(leadIn.problems.length, 1);
+  const between = planOf('### Requirement: Ids\nIt SHALL reject.\n\n#### Scenario: ids\n- **WHEN** I mark each id below done\n\n| id |\n|----|\n| 7 |\n\n- **THEN** each SHALL be rejected\n');
+  t.match(between.problems, [{ line: 7, severity: 'error', message: /^this table stands right below step 'I mark each id below done' but is not its data table/ }], 'between two steps, unindented, below a step without a colon');
+  const before = planOf('### Requirement: Ids\nIt SHALL reject.\n\n#### Scenario: ids\n| id |\n|----|\n| 7 |\n\n- **WHEN** I mark the ids done\n- **THEN** each SHALL be rejected\n');
+  t.match(before.problems, [{ line: 5, severity: 'error', message: /^no step takes this table/ }], 'above the steps');
+  const taken = planOf('### Requirement: Ids\nIt SHALL reject.\n\n#### Scenario: ids\n- **WHEN** I mark each id below done:\n\n| id |\n|----|\n| 7 |\n\n- **THEN** each SHALL be rejected\n');
+  t.same(taken.problems, [], 'between two steps, below one ending in a colon: its data table');
+  t.equal(scenarios('### Requirement: Ids\nIt SHALL reject.\n\n#### Scenario: ids\n- **WHEN** I mark each id below done:\n\n| id |\n|----|\n| 7 |\n\n- **THEN** each SHALL be rejected\n')[0].steps[0].argument?.kind, 'data-table');
 });

@@ -1,15 +1,36 @@
 // Whether a step definition's body can fail, read from its source text as the engine keeps
-// it (for a TypeScript steps file, the text after compilation) and parsed with acorn: a Then
-// none of whose statements can throw when the world or its arguments are not as it states
-// checks nothing, however its step reads. Read conservatively: a statement this reading does
-// not know (a call of a helper, a comparison that throws, an assertion on a value of the
-// world's or an argument) may fail, so the body may.
+// it (for a TypeScript steps file, the text after compilation) and parsed with acorn. A body
+// fails only by throwing (in an async one, rejecting) or by returning what cucumber-js reads
+// as a verdict (false, 'pending', 'skipped', a promise): a Then none of whose statements can
+// do so checks nothing, however its step reads. So the question asked of each statement is
+// whether it can throw, not whether it has a known shape: a `throw`, a call of any function
+// not known never to throw (the team's helper, an imported one, an assertion: console.* and a
+// few pure builtins are known), an `await`, a property read of a value that may be null or
+// undefined (`this.result.should.be.ok`), a constructor other than an Error's. An expression
+// whose value is dropped (`this.total === n;`), an Error built and never thrown, an assignment,
+// an assertion whose argument is always truthy (`assert.ok(this)`, `assert.ok(typeof x)`) or
+// constants that hold, cannot. Read conservatively where it matters: a name the function does
+// not declare is read as the module's (an import, a helper), never null; a getter is read as
+// not throwing, but one reached through a value that may be nullish may; a loop or a class
+// may fail.
 import { parse, type AnyNode, type ArrowFunctionExpression, type CallExpression, type Expression, type FunctionExpression, type Pattern, type PrivateIdentifier, type SpreadElement, type Statement, type Super } from 'acorn';
 
 /** What a body that cannot fail does instead, said after "it only". */
-type Doing = 'returns' | 'logs' | 'awaits a settled value' | 'asserts on constants' | 'catches its own failures' | 'calls back' | 'reads values it compares with nothing';
+type Doing =
+  | 'returns'
+  | 'logs'
+  | 'awaits a settled value'
+  | 'asserts on constants'
+  | 'asserts what always holds'
+  | 'catches its own failures'
+  | 'calls back'
+  | 'reads values it compares with nothing'
+  | 'compares values and drops the result'
+  | 'builds an error it never throws'
+  | 'sets values'
+  | 'names an assertion it never calls';
 
-/** What a function's body sees: its parameters and the variables it declared, by name, and its last parameter, which cucumber-js passes a callback in. */
+/** What a function's body sees: its parameters and the variables it declared (each may be null or undefined), and its last parameter, which cucumber-js passes a callback in. */
 interface Scope {
   names: Set<string>;
   callback: string | null;
@@ -41,7 +62,7 @@ function readBody(fn: (...args: never[]) => unknown): string | null {
   for (const param of node.params) visit(param, (inner) => inner.type === 'Identifier' && scope.names.add(inner.name));
   const last = node.params.at(-1);
   if (last?.type === 'Identifier') scope.callback = last.name;
-  const doing = node.body.type === 'BlockStatement' ? statementsDoing(node.body.body, scope) : expressionBodyDoing(node.body, scope);
+  const doing = node.body.type === 'BlockStatement' ? statementsDoing(node.body.body, scope) : returnedDoing(node.body, scope);
   if (doing === null) return null;
   const said = [...new Set(doing)];
   return said.length === 0 ? 'is empty' : `only ${said.length === 1 ? said[0] : `${said.slice(0, -1).join(', ')} and ${said.at(-1)}`}`;
@@ -91,61 +112,241 @@ function statementsDoing(statements: Statement[], scope: Scope): Doing[] | null 
 function statementDoing(statement: Statement, scope: Scope): Doing[] | null {
   switch (statement.type) {
     case 'EmptyStatement':
+    case 'BreakStatement':
+    case 'ContinueStatement':
+    case 'DebuggerStatement':
       return [];
     case 'BlockStatement':
       return statementsDoing(statement.body, scope);
+    case 'LabeledStatement':
+      return statementDoing(statement.body, scope);
     case 'ReturnStatement':
-      return statement.argument == null || settled(statement.argument) ? ['returns'] : null;
-    case 'ExpressionStatement': {
-      const one = expressionDoing(statement.expression, scope);
-      return one === null ? null : [one];
+      return statement.argument == null ? ['returns'] : returnedDoing(statement.argument, scope);
+    case 'ExpressionStatement':
+      return mayThrow(statement.expression, scope) ? null : droppedDoing(statement.expression, scope);
+    case 'IfStatement': {
+      if (mayThrow(statement.test, scope)) return null;
+      const then = statementDoing(statement.consequent, scope);
+      const otherwise = statement.alternate ? statementDoing(statement.alternate, scope) : [];
+      if (then === null || otherwise === null) return null;
+      return then.length + otherwise.length === 0 ? ['compares values and drops the result'] : [...then, ...otherwise];
     }
     case 'VariableDeclaration': {
-      if (!statement.declarations.every((d) => d.id.type === 'Identifier' && (d.init == null || logged(d.init, scope)))) return null;
-      for (const d of statement.declarations) if (d.id.type === 'Identifier') scope.names.add(d.id.name);
+      for (const d of statement.declarations) {
+        // A pattern reads properties of its value, or iterates it: read as one that may throw.
+        if (d.id.type !== 'Identifier' || (d.init != null && mayThrow(d.init, scope))) return null;
+        scope.names.add(d.id.name);
+      }
       return ['reads values it compares with nothing'];
     }
     case 'TryStatement': {
-      // A catch that cannot fail swallows whatever the block throws; a value the block returns is not caught (a rejected promise).
-      if (!statement.handler || returnsUnsettled(statement.block)) return null;
-      if (statement.handler.param?.type === 'Identifier') scope.names.add(statement.handler.param.name);
-      const caught = statementsDoing(statement.handler.body.body, scope);
+      // A value the block returns is not caught (a rejected promise), nor what a function it defines throws later.
+      if (returnsUnsettled(statement.block, scope)) return null;
+      // The error a catch names is read as an Error, never nullish (so `error.message` is no check).
+      if (statement.handler?.param && statement.handler.param.type !== 'Identifier') return null;
+      const tried = statementsDoing(statement.block.body, scope);
+      const caught = statement.handler ? statementsDoing(statement.handler.body.body, scope) : [];
       const last = statement.finalizer ? statementsDoing(statement.finalizer.body, scope) : [];
-      return caught === null || last === null || (statement.handler.param && statement.handler.param.type !== 'Identifier') ? null : ['catches its own failures', ...caught, ...last];
+      if (caught === null || last === null || (tried === null && !statement.handler)) return null;
+      return tried === null ? ['catches its own failures', ...caught, ...last] : [...tried, ...last];
     }
     default:
+      // A throw; a loop (which may also never end: a time-out fails); a declaration; a switch.
       return null;
   }
 }
 
-/** An arrow's expression body: it is returned, or (a call that returns nothing to read) a statement of its own. */
-function expressionBodyDoing(body: Expression, scope: Scope): Doing[] | null {
-  // A constant returned is a verdict or a status where it is false, 'pending' or 'skipped'.
-  if (settled(body) || constantValue(body) !== null) return settled(body) ? ['returns'] : null;
-  const one = expressionDoing(body, scope);
-  return one === null ? null : [one];
+/** What returning EXPRESSION does when it cannot fail: a settled value, or the undefined an assertion, a log or a callback gives; null when it may throw, or be read as a verdict. */
+function returnedDoing(expression: Expression, scope: Scope): Doing[] | null {
+  if (settled(expression, scope)) return ['returns'];
+  const call = expression.type === 'ChainExpression' ? expression.expression : expression;
+  const doing = call.type === 'CallExpression' ? knownCallDoing(call, scope) : null;
+  return doing === 'logs' || doing === 'calls back' || doing === 'asserts on constants' || doing === 'asserts what always holds' ? [doing] : null;
 }
 
-/** What an expression statement does when it cannot fail, or null. */
-function expressionDoing(expression: Expression, scope: Scope): Doing | null {
-  if (expression.type === 'AwaitExpression') return settled(expression.argument) ? 'awaits a settled value' : null;
-  if (expression.type === 'UnaryExpression' && expression.operator === 'void') return expressionDoing(expression.argument, scope);
-  // A bare name or constant: a property read is left out, since a getter may assert (should.js: `this.x.should.be.ok`).
-  if (constantValue(expression) !== null || (expression.type === 'Identifier' && scope.names.has(expression.name))) return 'reads values it compares with nothing';
-  if (expression.type === 'MemberExpression') return propertyAssertionHolds(expression) ? 'asserts on constants' : null;
-  if (expression.type !== 'CallExpression') return null;
-  if (isConsoleCall(expression) && expression.arguments.every((arg) => arg.type !== 'SpreadElement' && logged(arg, scope))) return 'logs';
-  if (expression.callee.type === 'Identifier' && expression.callee.name === scope.callback && expression.arguments.every(isNoValue)) return 'calls back';
-  return constantAssertionHolds(expression) ? 'asserts on constants' : null;
+/** What an expression whose value is dropped does, when it cannot throw (mayThrow). */
+function droppedDoing(expression: Expression, scope: Scope): Doing[] {
+  switch (expression.type) {
+    case 'CallExpression':
+      return [knownCallDoing(expression, scope) ?? 'reads values it compares with nothing'];
+    case 'ChainExpression':
+      return droppedDoing(expression.expression as Expression, scope);
+    case 'NewExpression':
+      return [expression.callee.type === 'Identifier' && /Error$/.test(expression.callee.name) ? 'builds an error it never throws' : 'reads values it compares with nothing'];
+    case 'AssignmentExpression':
+    case 'UpdateExpression':
+      return ['sets values'];
+    case 'AwaitExpression':
+      return ['awaits a settled value'];
+    case 'SequenceExpression':
+      return expression.expressions.flatMap((e) => droppedDoing(e, scope));
+    case 'UnaryExpression':
+      return expression.operator === 'void' ? droppedDoing(expression.argument, scope) : ['reads values it compares with nothing'];
+    case 'LogicalExpression':
+      return ['compares values and drops the result', ...actingDoing(expression.right, scope)];
+    case 'ConditionalExpression':
+      return ['compares values and drops the result', ...actingDoing(expression.consequent, scope), ...actingDoing(expression.alternate, scope)];
+    case 'BinaryExpression':
+      return [/^(===|!==|==|!=|<|>|<=|>=|in|instanceof)$/.test(expression.operator) ? 'compares values and drops the result' : 'reads values it compares with nothing'];
+    case 'MemberExpression':
+      if (propertyAssertionHolds(expression, scope)) return [constantValue(subjectOf(expression.object)!) !== null ? 'asserts on constants' : 'asserts what always holds'];
+      return [namesAnAssertion(expression) ? 'names an assertion it never calls' : 'reads values it compares with nothing'];
+    case 'Identifier':
+      return [expression.name === 'assert' || expression.name === 'expect' ? 'names an assertion it never calls' : 'reads values it compares with nothing'];
+    default:
+      return ['reads values it compares with nothing'];
+  }
 }
 
-/** A value whose awaiting or returning cannot fail: a constant other than one cucumber-js reads as a verdict (false, 'pending', 'skipped'), or a promise resolved to one. */
-function settled(expression: Expression): boolean {
+/** What a branch of a condition does beyond giving a value (`c && console.log(c)`): a call, an assignment, an Error built. */
+function actingDoing(expression: Expression, scope: Scope): Doing[] {
+  return /^(CallExpression|ChainExpression|NewExpression|AssignmentExpression|UpdateExpression|AwaitExpression|SequenceExpression|LogicalExpression|ConditionalExpression)$/.test(expression.type) ? droppedDoing(expression, scope) : [];
+}
+
+/** `assert.equal`, `expect`, `x.should`: an assertion named and never called. */
+function namesAnAssertion(expression: Expression & { type: 'MemberExpression' }): boolean {
+  let root: Expression | Super = expression;
+  while (root.type === 'MemberExpression') root = root.object;
+  const name = !expression.computed && expression.property.type === 'Identifier' ? expression.property.name : '';
+  return (root.type === 'Identifier' && (root.name === 'assert' || root.name === 'expect')) || HOLDS_WHEN.has(name);
+}
+
+type Node = Expression | Pattern | SpreadElement | Super | PrivateIdentifier;
+
+/**
+ * Whether evaluating EXPRESSION may throw. A name, `this`, a literal, a function written
+ * (not called), an operator on such do not (a conversion that throws, as of a Symbol, is left
+ * out); a call does, unless of a function known never to (knownCallDoing); so does a property
+ * read of a value that may be null or undefined, an `await` of anything but a settled value,
+ * a constructor other than an Error's or a collection's, `delete`, `in` and `instanceof`.
+ */
+function mayThrow(expression: Node, scope: Scope): boolean {
+  const any = (nodes: (Node | null)[]) => nodes.some((node) => node !== null && mayThrow(node, scope));
+  switch (expression.type) {
+    case 'Literal':
+    case 'Identifier':
+    case 'ThisExpression':
+    case 'MetaProperty':
+    case 'FunctionExpression':
+    case 'ArrowFunctionExpression':
+      return false;
+    case 'TemplateLiteral':
+      return any(expression.expressions);
+    case 'ArrayExpression':
+      return any(expression.elements);
+    case 'SpreadElement':
+      // Spread in an array or a call iterates its value: only an array written so is known to be iterable.
+      return expression.argument.type !== 'ArrayExpression' || mayThrow(expression.argument, scope);
+    case 'ObjectExpression':
+      return expression.properties.some((property) =>
+        property.type === 'SpreadElement' ? mayThrow(property.argument, scope) : (property.computed && mayThrow(property.key, scope)) || mayThrow(property.value as Expression, scope),
+      );
+    case 'UnaryExpression':
+      return expression.operator === 'delete' || mayThrow(expression.argument, scope);
+    case 'UpdateExpression':
+      return mayThrow(expression.argument, scope);
+    case 'BinaryExpression':
+      if (expression.operator === 'in' && expression.right.type !== 'ThisExpression' && expression.right.type !== 'ObjectExpression') return true;
+      if (expression.operator === 'instanceof' && expression.right.type !== 'Identifier') return true;
+      return any([expression.left, expression.right]);
+    case 'LogicalExpression':
+      return any([expression.left, expression.right]);
+    case 'ConditionalExpression':
+      return any([expression.test, expression.consequent, expression.alternate]);
+    case 'SequenceExpression':
+      return any(expression.expressions);
+    case 'AssignmentExpression':
+      // A pattern assigned to reads properties of its value.
+      return (expression.left.type !== 'Identifier' && expression.left.type !== 'MemberExpression') || any([expression.left, expression.right]);
+    case 'ChainExpression':
+      return mayThrow(expression.expression, scope);
+    case 'MemberExpression':
+      if (propertyAssertionHolds(expression, scope)) return false;
+      if (expression.object.type === 'Super' || expression.property.type === 'PrivateIdentifier') return true;
+      return mayThrow(expression.object, scope) || (!expression.optional && mayBeNullish(expression.object, scope)) || (expression.computed && mayThrow(expression.property, scope));
+    case 'CallExpression':
+      return knownCallDoing(expression, scope) === null;
+    case 'NewExpression':
+      return !(expression.callee.type === 'Identifier' && (/Error$/.test(expression.callee.name) || (NEW_NEVER_THROWS.has(expression.callee.name) && expression.arguments.length === 0))) || any(expression.arguments);
+    case 'AwaitExpression':
+      return !settled(expression.argument, scope);
+    default:
+      // A tagged template (a call), a class (its static parts run), an import, a pattern.
+      return true;
+  }
+}
+
+/** Constructors that cannot throw when given nothing. */
+const NEW_NEVER_THROWS = new Set(['Map', 'Set', 'WeakMap', 'WeakSet', 'Date', 'Object', 'Array']);
+
+/** Expressions whose value is always an object (so neither nullish nor falsy), whatever the world holds: `this`, a literal object, array, function or class, `new`. */
+const ALWAYS_OBJECTS = new Set(['ThisExpression', 'ObjectExpression', 'ArrayExpression', 'FunctionExpression', 'ArrowFunctionExpression', 'ClassExpression', 'NewExpression']);
+
+/** Whether EXPRESSION's value may be null or undefined: a property read of it may then throw. A name the function does not declare is the module's (an import, a helper), or a catch's error. */
+function mayBeNullish(expression: Node, scope: Scope): boolean {
+  if (ALWAYS_OBJECTS.has(expression.type)) return false;
+  switch (expression.type) {
+    case 'TemplateLiteral':
+    case 'BinaryExpression':
+    case 'UpdateExpression':
+      return false;
+    case 'Literal':
+      return expression.value === null && !('regex' in expression && expression.regex);
+    case 'Identifier':
+      return expression.name === 'undefined' || scope.names.has(expression.name);
+    case 'UnaryExpression':
+      return expression.operator === 'void';
+    case 'AssignmentExpression':
+      return expression.operator !== '=' || mayBeNullish(expression.right, scope);
+    case 'SequenceExpression':
+      return mayBeNullish(expression.expressions.at(-1)!, scope);
+    case 'LogicalExpression':
+      return mayBeNullish(expression.right, scope) || (expression.operator === '&&' && mayBeNullish(expression.left, scope));
+    case 'ConditionalExpression':
+      return mayBeNullish(expression.consequent, scope) || mayBeNullish(expression.alternate, scope);
+    default:
+      return true;
+  }
+}
+
+/**
+ * What CALL does when it cannot throw, or null when it may: a log (console's, whatever its
+ * method: `console.assert` too never throws), calling back with no error, an assertion that
+ * always holds, a builtin that never throws; its callee and arguments read without throwing.
+ */
+function knownCallDoing(call: CallExpression, scope: Scope): Doing | null {
+  if (call.arguments.some((arg) => mayThrow(arg, scope))) return null;
+  const callee = call.callee;
+  if (callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' && callee.object.name === 'console') return 'logs';
+  if (callee.type === 'Identifier' && callee.name === scope.callback) return call.arguments.every(isNoValue) ? 'calls back' : null;
+  const holds = assertionHolds(call, scope);
+  if (holds !== null) return holds;
+  const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' && callee.property.type === 'Identifier' ? `${callee.object.name}.${callee.property.name}` : '';
+  return NEVER_THROWS.get(name) ?? null;
+}
+
+/** Builtins that never throw, whatever their arguments, by name. */
+const NEVER_THROWS = new Map<string, Doing>([
+  ['Boolean', 'reads values it compares with nothing'],
+  ['Array.isArray', 'reads values it compares with nothing'],
+  ['Number.isNaN', 'reads values it compares with nothing'],
+  ['Number.isFinite', 'reads values it compares with nothing'],
+  ['Number.isInteger', 'reads values it compares with nothing'],
+  ['Object.is', 'compares values and drops the result'],
+]);
+
+/**
+ * A value whose awaiting or returning cannot fail: a constant other than one cucumber-js reads
+ * as a verdict (false, 'pending', 'skipped'), a literal of constants, `void` of what cannot
+ * throw, or a promise resolved to such.
+ */
+function settled(expression: Expression, scope: Scope): boolean {
   const value = constantValue(expression);
   if (value !== null) return value.value !== false && value.value !== 'pending' && value.value !== 'skipped';
   if (constantLiteral(expression)) return true;
+  if (expression.type === 'UnaryExpression' && expression.operator === 'void') return !mayThrow(expression.argument, scope);
   const call = expression.type === 'CallExpression' ? expression : null;
-  return call !== null && isMember(call.callee, 'Promise', 'resolve') && (call.arguments.length === 0 || (call.arguments.length === 1 && call.arguments[0].type !== 'SpreadElement' && settled(call.arguments[0])));
+  return call !== null && isMember(call.callee, 'Promise', 'resolve') && (call.arguments.length === 0 || (call.arguments.length === 1 && call.arguments[0].type !== 'SpreadElement' && settled(call.arguments[0], scope)));
 }
 
 /**
@@ -169,10 +370,10 @@ function constantLiteral(expression: Expression | SpreadElement | null): boolean
 }
 
 /** Whether BLOCK returns a value that is not settled (a try does not catch the rejection of a promise it returns), or defines a function (whose throws no catch here sees). */
-function returnsUnsettled(block: AnyNode): boolean {
+function returnsUnsettled(block: AnyNode, scope: Scope): boolean {
   let found = false;
   visit(block, (node) => {
-    if (node.type === 'ReturnStatement' && node.argument != null && !settled(node.argument)) found = true;
+    if (node.type === 'ReturnStatement' && node.argument != null && !settled(node.argument, scope)) found = true;
     if (node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression' || node.type === 'FunctionDeclaration' || node.type === 'ClassExpression' || node.type === 'ClassDeclaration') found = true;
   });
   return found;
@@ -188,33 +389,8 @@ function visit(node: AnyNode, visitor: (node: AnyNode) => void): void {
   }
 }
 
-/** Whether reading EXPRESSION to log it cannot throw: constants, parameters, `this`, their properties, and operators on them. */
-function logged(expression: Expression | Pattern | SpreadElement | Super | PrivateIdentifier, scope: Scope): boolean {
-  switch (expression.type) {
-    case 'Identifier':
-      return scope.names.has(expression.name) || constantValue(expression) !== null;
-    case 'ThisExpression':
-      return true;
-    case 'MemberExpression':
-      return expression.object.type !== 'Super' && logged(expression.object, scope) && (!expression.computed || logged(expression.property, scope));
-    case 'TemplateLiteral':
-      return expression.expressions.every((e) => logged(e, scope));
-    case 'BinaryExpression':
-    case 'LogicalExpression':
-      return logged(expression.left, scope) && logged(expression.right, scope);
-    case 'UnaryExpression':
-      return expression.operator !== 'delete' && logged(expression.argument, scope);
-    case 'ConditionalExpression':
-      return logged(expression.test, scope) && logged(expression.consequent, scope) && logged(expression.alternate, scope);
-    case 'ArrayExpression':
-      return expression.elements.every((e) => e === null || logged(e, scope));
-    default:
-      return constantValue(expression as Expression) !== null;
-  }
-}
-
 /** The value of a constant expression (a literal, `undefined`, `void 0`, `!0`, `-1`, a template without substitutions), or null. */
-function constantValue(expression: Expression | Pattern | SpreadElement | Super | PrivateIdentifier): { value: unknown } | null {
+function constantValue(expression: Node): { value: unknown } | null {
   switch (expression.type) {
     case 'Literal':
       return 'regex' in expression && expression.regex ? null : { value: expression.value };
@@ -235,14 +411,27 @@ function constantValue(expression: Expression | Pattern | SpreadElement | Super 
   }
 }
 
+/** What an assertion is known to be given: a constant, or a value always truthy whatever the world holds (an object, an array, a function, `this`, `typeof x`, a non-empty template); null when neither. */
+function knownValue(expression: Node): { value: unknown } | 'truthy' | null {
+  const value = constantValue(expression);
+  if (value !== null) return value;
+  if (ALWAYS_OBJECTS.has(expression.type)) return 'truthy';
+  switch (expression.type) {
+    case 'Literal':
+      return 'truthy';
+    case 'UnaryExpression':
+      return expression.operator === 'typeof' ? 'truthy' : null;
+    case 'TemplateLiteral':
+      return expression.quasis.some((quasi) => quasi.value.cooked) ? 'truthy' : null;
+    default:
+      return null;
+  }
+}
+
 /** `null`, `undefined`, `void 0`: what a callback is called with when nothing failed. */
 function isNoValue(arg: Expression | SpreadElement): boolean {
   const value = constantValue(arg);
   return value !== null && value.value == null;
-}
-
-function isConsoleCall(call: CallExpression): boolean {
-  return call.callee.type === 'MemberExpression' && call.callee.object.type === 'Identifier' && call.callee.object.name === 'console' && !call.callee.computed;
 }
 
 function isMember(callee: Expression | Super, object: string, property: string): boolean {
@@ -278,6 +467,12 @@ const HOLDS_WHEN = new Map<string, (values: unknown[]) => boolean>([
   ['toBeDefined', ([v]) => v !== undefined],
 ]);
 
+/** The assertions of HOLDS_WHEN that read one value; the others compare two. */
+const OF_ONE_VALUE = new Set(['ok', 'isTrue', 'isFalse', 'isOk', 'isNotOk', 'isNull', 'isNotNull', 'isUndefined', 'isDefined', 'toBeTruthy', 'toBeFalsy', 'toBeNull', 'toBeUndefined', 'toBeDefined']);
+
+/** The assertions of one value (by a call or, chai's, a property read) that any truthy value passes. */
+const TRUTHY_PASSES = new Set(['ok', 'isOk', 'isNotNull', 'isDefined', 'toBeTruthy', 'toBeDefined', 'exist']);
+
 /** chai's assertions by a property read (`expect(true).to.be.true`), which a getter runs, by name. */
 const PROPERTY_HOLDS = new Map<string, (value: unknown) => boolean>([
   ['true', (v) => v === true],
@@ -290,42 +485,51 @@ const PROPERTY_HOLDS = new Map<string, (value: unknown) => boolean>([
 ]);
 
 /**
- * Whether CALL is an assertion whose every argument is a constant and which holds: it can
- * never throw. One that never holds (`assert.ok(false)`, a stub that fails on purpose) fails
- * every run, and a call of anything else on constants (a helper of the team's) may fail.
+ * Whether CALL is an assertion that holds whatever the world and the step's values are:
+ * one on constants that holds, or one of a single value that any truthy value passes, given
+ * one always truthy (`assert.ok(this)`, `assert.ok([x === n])`). One that never holds
+ * (`assert.ok(false)`, a stub that fails on purpose) fails every run, and one given a value
+ * read from the world or an argument may fail. Said as what the body does; null otherwise.
  */
-function constantAssertionHolds(call: CallExpression): boolean {
-  const values = constantArguments(call.arguments);
-  if (values === null) return false;
+function assertionHolds(call: CallExpression, scope: Scope): Doing | null {
   const callee = call.callee;
-  if (callee.type === 'Identifier') return callee.name === 'assert' && HOLDS_WHEN.get('ok')!(values);
-  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return false;
-  const holds = HOLDS_WHEN.get(callee.property.name);
-  if (!holds) return false;
-  const base = callee.object;
-  if ((base.type === 'Identifier' && base.name === 'assert') || isMember(base, 'assert', 'strict')) return holds(values);
-  const actual = expectedConstant(base);
-  return actual !== null && holds([actual.value, ...values]);
+  let name: string;
+  let values: (Expression | SpreadElement)[];
+  if (callee.type === 'Identifier') {
+    if (callee.name !== 'assert') return null;
+    [name, values] = ['ok', call.arguments];
+  } else if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier') {
+    name = callee.property.name;
+    const base = callee.object;
+    if ((base.type === 'Identifier' && base.name === 'assert') || isMember(base, 'assert', 'strict')) values = call.arguments;
+    else {
+      const subject = subjectOf(base);
+      if (subject === null || mayThrow(subject, scope)) return null;
+      values = [subject, ...call.arguments];
+    }
+  } else return null;
+  const holds = HOLDS_WHEN.get(name);
+  const read = values.slice(0, OF_ONE_VALUE.has(name) ? 1 : 2).map(knownValue);
+  if (!holds || read.length < (OF_ONE_VALUE.has(name) ? 1 : 2) || read.some((value) => value === null)) return null;
+  if (read.every((value) => value !== 'truthy')) return holds(read.map((value) => (value as { value: unknown }).value)) ? 'asserts on constants' : null;
+  return read.length === 1 && TRUTHY_PASSES.has(name) ? 'asserts what always holds' : null;
 }
 
-/** Whether the property read EXPRESSION is a chai assertion on a constant that holds (`expect(1).to.be.ok`): it can never throw. */
-function propertyAssertionHolds(expression: Expression & { type: 'MemberExpression' }): boolean {
+/** Whether the property read EXPRESSION is a chai assertion that holds (`expect(1).to.be.ok`, `expect(this).to.exist`): it can never throw. */
+function propertyAssertionHolds(expression: Expression & { type: 'MemberExpression' }, scope: Scope): boolean {
   if (expression.computed || expression.property.type !== 'Identifier') return false;
-  const holds = PROPERTY_HOLDS.get(expression.property.name);
-  const actual = holds ? expectedConstant(expression.object) : null;
-  return actual !== null && holds!(actual.value);
+  const subject = subjectOf(expression.object);
+  const value = subject === null || mayThrow(subject, scope) ? null : knownValue(subject);
+  if (value === null) return false;
+  if (value === 'truthy') return TRUTHY_PASSES.has(expression.property.name);
+  return PROPERTY_HOLDS.get(expression.property.name)?.(value.value) === true;
 }
 
-/** The constant of `expect(constant)` followed by words (`.to.be`), never `.not`, up to a matcher; null for anything else. */
-function expectedConstant(chain: Expression | Super): { value: unknown } | null {
+/** X of `expect(X)` followed by words (`.to.be`), never `.not`, up to a matcher; null for anything else. */
+function subjectOf(chain: Expression | Super): Expression | null {
   let subject = chain;
   while (subject.type === 'MemberExpression' && !subject.computed && subject.property.type === 'Identifier' && subject.property.name !== 'not') subject = subject.object;
   if (subject.type !== 'CallExpression' || subject.callee.type !== 'Identifier' || subject.callee.name !== 'expect' || subject.arguments.length !== 1) return null;
-  const actual = constantArguments(subject.arguments);
-  return actual === null ? null : { value: actual[0] };
-}
-
-function constantArguments(args: (Expression | SpreadElement)[]): unknown[] | null {
-  const values = args.map((arg) => constantValue(arg));
-  return values.every((v) => v !== null) ? values.map((v) => v!.value) : null;
+  const only = subject.arguments[0];
+  return only.type === 'SpreadElement' ? null : only;
 }

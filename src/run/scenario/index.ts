@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { inspect, isDeepStrictEqual, stripVTControlCharacters } from 'node:util';
 import type { RunEvent } from '../../model/events.js';
 import type { ItemArgument } from '../../model/document.js';
-import { reportedName, type DocumentPlan, type ScenarioStep, type ScenarioUnit } from '../../model/plan.js';
+import { reportedName, type CodeRef, type DocumentPlan, type ScenarioStep, type ScenarioUnit } from '../../model/plan.js';
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { scenarioFingerprint } from './fingerprint.js';
@@ -24,7 +24,7 @@ import { checksNothing, thenCheckingNothing, RETURNED_FALSE, type Unchecked } fr
 import { dataBlocksLeftToCode, unreadBlockReason } from './unread-blocks.js';
 import { sameNameWarning } from '../../translate/openspec-family.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
-import { blocksWereRead, StepSkipped, StepWorld, worldInternals } from './step-world.js';
+import { blockWasRead, StepSkipped, StepWorld, worldInternals } from './step-world.js';
 import { LISP_LANGUAGES } from '../../translate/rules/lisp-code.js';
 import { asUnitCode, StrayErrors, traceStrayErrors } from './stray-errors.js';
 import { runWithRetries } from '../retries.js';
@@ -311,11 +311,13 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
         }
         // spec-run evaluates no Lisp in an OpenSpec scenario: a Lisp block there runs only if the steps read it.
         // A JSON or YAML block no step read states what was never compared (unread-blocks.ts).
-        if (!options.dryRun && !blocked && !blocksWereRead(world)) {
-          for (const block of unit.configs.filter((c) => c.lang !== null && LISP_LANGUAGES.has(c.lang))) {
+        // Each block on its own: a step that read the first read none of the others.
+        const unread = (block: CodeRef): boolean => !blockWasRead(world, unit.configs.indexOf(block));
+        if (!options.dryRun && !blocked) {
+          for (const block of unit.configs.filter((c) => c.lang !== null && LISP_LANGUAGES.has(c.lang) && unread(c))) {
             hold({ ...base(`the ${block.lang} block at line ${block.line}`, block.line), ok: true, skip: `not run: spec-run evaluates no Lisp in an OpenSpec scenario, and no step or hook read this block (this.blocks); checks in Lisp belong in a Lisp verification document` });
           }
-          for (const block of dataBlocksLeftToCode(unit, steps)) {
+          for (const block of dataBlocksLeftToCode(unit, steps).filter(unread)) {
             const point = base(`the ${block.lang} block at line ${block.line}`, block.line);
             const reason = unreadBlockReason(block, unit);
             hold(options.strict ? { ...point, ok: false, diagnostics: { reason: `${reason} (strict: it fails the run; --no-strict makes it TODO)` } } : { ...point, ok: false, todo: 'block no step read', diagnostics: { reason } });

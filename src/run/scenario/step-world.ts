@@ -15,6 +15,7 @@ import { readYaml, type YamlSyntaxError } from '../../parse/yaml-error.js';
 import { jsonError } from '../../parse/json-error.js';
 import { unitSeed } from '../seeds.js';
 import { seededRandom, type RandomSource } from './seeded-random.js';
+import { inspect } from 'node:util';
 
 /**
  * What a scenario's run says of its YAML block that is not valid YAML (ERROR, placed in FILE, the
@@ -51,11 +52,26 @@ export function commandsRun(world: object): readonly CommandRun[] {
 }
 
 const internals = processWide('step-world.internals', () => new WeakMap<object, WorldInternals>());
-const blocksRead = processWide('step-world.blocks-read', () => new WeakSet<object>());
+/** The indexes (in its unit's configs) of the blocks each world's scenario code read. */
+const blocksRead = processWide('step-world.blocks-read-by-index', () => new WeakMap<object, Set<number>>());
 
-/** True once WORLD's scenario code (a step, a hook) has read its blocks. */
-export function blocksWereRead(world: StepWorld): boolean {
-  return blocksRead.has(world);
+/** True once WORLD's scenario code (a step, a hook) has read its block at INDEX of its unit's configs. */
+export function blockWasRead(world: StepWorld, index: number): boolean {
+  return blocksRead.get(world)?.has(index) === true;
+}
+
+/**
+ * BLOCKS as an array each of whose elements, read (`this.blocks[0]`, a `find` up to the one
+ * it finds, a loop, a spread, `JSON.stringify`), notes that one with NOTE: a step that reads
+ * the first block read that one, not its scenario's others. Counting them reads none; logged,
+ * they show as a plain array, and read none either.
+ */
+function readNoted(blocks: ScenarioBlock[], note: (index: number) => void): ScenarioBlock[] {
+  const held = [...blocks];
+  const noted: ScenarioBlock[] = [];
+  held.forEach((_, index) => Object.defineProperty(noted, index, { enumerable: true, configurable: true, get: () => (note(index), held[index]), set: (value: ScenarioBlock) => (held[index] = value) }));
+  Object.defineProperty(noted, inspect.custom, { value: (_depth: number, options: object) => inspect(held, options) });
+  return noted;
 }
 
 /** The unit and run options behind a world: for spec-run's own step library. */
@@ -118,12 +134,13 @@ export class StepWorld implements World {
     this.scenario = unit.name;
     this.condition = unit.condition;
     this.seed = options.seed;
-    this.#blocks = unit.configs.map(parsedBlock);
+    const read = new Set<number>();
+    blocksRead.set(this, read);
+    this.#blocks = readNoted(unit.configs.map(parsedBlock), (index) => read.add(index));
   }
 
-  /** The scenario's blocks; reading them is noted: a Lisp block no code read never ran (see blocksWereRead). */
+  /** The scenario's blocks; reading one is noted: one no code read was never compared, or never ran (see blockWasRead). */
   get blocks(): ScenarioBlock[] {
-    blocksRead.add(this);
     return this.#blocks;
   }
 

@@ -28,5 +28,5 @@ export function dataBlocksLeftToCode(unit: ScenarioUnit, library: StepLibrary): 
 export function unreadBlockReason(block: CodeRef, unit: ScenarioUnit): string {
   const step = [...unit.steps].reverse().find((candidate) => candidate.line < block.line);
   const under = step ? ` below '${step.keyword.toUpperCase()} ${step.text}' (line ${step.line})` : '';
-  return `the ${block.lang} block at line ${block.line}${under} is read by no step of scenario '${unit.name}': only a block indented under a step's bullet is its doc string, and no step or hook read this.blocks, so what it states was never compared; indent it under its step and take it as the definition's last parameter, or read it in the step (this.blocks)`;
+  return `the ${block.lang} block at line ${block.line}${under} is read by no step of scenario '${unit.name}': only a block indented under a step's bullet is its doc string, and no step or hook read it through this.blocks (a step that reads another of its blocks does not read this one), so what it states was never compared; indent it under its step and take it as the definition's last parameter, or read it in the step (this.blocks)`;
 }
