@@ -79,12 +79,13 @@ export function quotedIn(quoted: string, text: string, withinWords = false): boo
  * participle of a list, no verb of containing.)
  */
 const CONTAINING = /^(contains?|containing|contained|includes?|including|mentions?|mentioning|mentioned)$/i;
-const saysContained = (tokens: readonly Token[]) => tokens.some((t) => t.kind === 'word' && CONTAINING.test(t.text));
+export const saysContained = (tokens: readonly Token[]) => tokens.some((t) => t.kind === 'word' && CONTAINING.test(t.text));
 /**
- * Whether a text a sentence names is sought inside words too: where its verb says containing, and
- * wherever the sentence denies it ("SHALL NOT print `fail`" is broken by `build failed`): a denial
- * read as whole words would pass on output a reader takes to hold the text, so a denial takes the
- * reading that fails rather than the one that passes ("does not show `1`" fails on `10`).
+ * Whether a text a sentence says a command printed is sought inside words too, among the lines it
+ * printed: where its verb says containing, and wherever the sentence denies it ("SHALL NOT print
+ * `fail`" is broken by `build failed`): a denial read as whole words would pass on output a reader
+ * takes to hold the text, so a denial takes the reading that fails ("does not print `1`" fails on
+ * `10`). Not in the report's places, where the executor's own notes ("output hidden") hold words.
  */
 export const soughtWithinWords = (a: { tokens: readonly Token[]; negated: boolean }) => a.negated || saysContained(a.tokens);
 /** How a reading says a text is sought inside words too. */
@@ -1016,8 +1017,8 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   // "line `15` is not shown": a text named a line is a whole line denied, never its figure anywhere (the notice "(15 lines omitted)" holds one).
   const namedLine = (x: string) => a.tokens.some((t, i) => quotedText(t) === x && a.tokens[i - 1]?.kind === 'word' && /^line$/i.test(a.tokens[i - 1].text));
   const wholeLines = a.negated && texts.every(namedLine);
-  // "contains `fail`", "does not print `234`": a part of a word too, where the place holds the texts (not a whole line of them).
-  const withinWords = presence === 'holds' && !wholeLines && a.entities('range').length === 0 && soughtWithinWords(a);
+  // "contains `fail`", "does not mention `234`": a part of a word too, where the place holds the texts (not a whole line of them).
+  const withinWords = presence === 'holds' && !wholeLines && a.entities('range').length === 0 && saysContained(a.tokens);
   const text = `${wholeLines ? `no line of ${partName} is ${texts.map((x) => JSON.stringify(x)).join(' or ')}` : a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : `${partName} ${says} ${what}${pathLines ? ' (a path alone, a whole line)' : ''}`}${withinWords && texts.some(printedText) ? WITHIN_WORDS : ''}`;
   const check = report(
     a,

@@ -18,7 +18,7 @@ import { orderDropped, placeDropped } from './places-kept.js';
 import { DURATION_FAULTS, FAULTS } from './faults.js';
 import { interfacesListed, isInterfaceName } from './interfaces.js';
 import { messageShown, placements } from './configured-message.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -426,7 +426,7 @@ function mentions(a: Args): Mention[] | null {
   if (objects.some(counts)) return null;
   // "exceeded its memory limit": a verb of passing a limit whose object is the memory limit says that limit, never "timed out".
   const passesMemory = (t: Token) => t.kind === 'word' && t.concepts.includes('TIMED_OUT') && namesMemory(a.tokens.slice(a.tokens.indexOf(t) + 1).find((u) => !isFunction(u)));
-  const withinWords = soughtWithinWords(a);
+  const withinWords = saysContained(a.tokens);
   const found = objects.filter((t) => !passesMemory(t)).map((t) => mentionOf(t, withinWords));
   return found.length > 0 && found.every((m) => m !== null) ? (found as Mention[]) : null;
 }
@@ -1762,8 +1762,10 @@ const RULES: Rule<Check>[] = [
       // "… with `"event":"timeout"`": JSON members, with no verb of writing, are a line of the `--log` file, not what the command printed.
       if (JSON_MEMBER.test(values[0]) && !a.has('WRITE')) return null;
       const streams = streamsOf(a);
-      // "contains `fail`" is met by `failed` too, "prints `1`" never by `10`, "does not print `fail`" broken by `failed` (texts.ts, soughtWithinWords).
-      const within = soughtWithinWords(a) && printedText(values[0]);
+      // "contains `fail`" is met by `failed` too, "prints `1`" never by `10` (texts.ts, saysContained); among the lines a command
+      // printed, "does not print `fail`" is broken by `failed` too (soughtWithinWords), never in the report, whose notes hold words.
+      const within = saysContained(a.tokens) && printedText(values[0]);
+      const withinPrinted = soughtWithinWords(a) && printedText(values[0]);
       // "prints `x` twice": on two of its lines, no more; of the lines it printed, which its lines shown are only where it printed no other.
       if (a.has('TWICE')) {
         // Of the run, of the report, or denied: no count of a command's lines.
@@ -1806,14 +1808,14 @@ const RULES: Rule<Check>[] = [
       const printed = a.has('WRITE') && !a.has('SHOWN');
       // "it prints `/tmp`": a path printed (as `pwd` or a variable's value prints it) is a whole line; denied, it is in no line at all.
       const pathLine = printed && !a.negated && a.entities('path').some((p) => p.text === values[0] && p.text.startsWith('/'));
-      const inWords = within ? WITHIN_WORDS : '';
+      const inWords = withinPrinted ? WITHIN_WORDS : '';
       const where = printed ? `a line printed on ${streams.join(' or ')} ${pathLine ? 'is' : 'contains'} ${JSON.stringify(values[0])}${inWords} (${pathLine ? 'a path printed is a whole line; ' : ''}${UNDECIDED_PRINTED})` : `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}${inWords}`;
       return perCommand(a, neg(a.negated, `${where}${asMessage ? " (the report's line, where it is the command's configured message)" : ''}`), (c) => {
         if (configured(c)) {
           const shown = messageShown(c.report, values[0], []);
           return { ok: not(a.negated, shown.ok), actual: shown.actual };
         }
-        const found = c.lines.some((l) => streams.includes(l.stream) && (pathLine ? l.text.trim() === values[0] : quotedIn(values[0], l.text, within)));
+        const found = c.lines.some((l) => streams.includes(l.stream) && (pathLine ? l.text.trim() === values[0] : quotedIn(values[0], l.text, withinPrinted)));
         const lines = JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500));
         const unshown = printed && !found ? notShown(c, streams) : [];
         if (unshown.length > 0) return { ok: false, actual: `undecided: not among the lines shown (${lines}), and ${unshown.join(', ')}` };
