@@ -104,7 +104,7 @@ t.test('check: a misspelt name of a vocabulary package is named as one; packages
   project.write({ 'specs/typo.test.md': `${head('typo')}\`\`\`lisp\n(assert (= 6 (tally.interp:calk '(+ 1 2 3))))\n\`\`\`\n` });
   const typo = await project.specRun(['check']);
   t.equal(typo.code, 1);
-  t.match(typo.stdout, /specs\/typo\.test\.md:10:15: error: 'tally\.interp:calk' is called but neither this document nor the test vocabulary defines it; did you mean 'calc'\?/);
+  t.match(typo.stdout, /specs\/typo\.test\.md:10:15: error: 'tally\.interp:calk' is called but neither this document nor the test vocabulary defines it; did you mean 'tally\.interp:calc'\?/);
   t.notMatch(typo.stdout, /no package named TALLY\.INTERP/);
 
   const own = userProject({ 'server.mjs': SERVER, 'spec-run.config.json': configuration('notools'), 'specs/sum.test.md': SUM });

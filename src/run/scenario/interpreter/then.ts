@@ -1763,9 +1763,8 @@ const RULES: Rule<Check>[] = [
       if (JSON_MEMBER.test(values[0]) && !a.has('WRITE')) return null;
       const streams = streamsOf(a);
       // "contains `fail`" is met by `failed` too, "prints `1`" never by `10` (texts.ts, saysContained); among the lines a command
-      // printed, "does not print `fail`" is broken by `failed` too (soughtWithinWords), never in the report, whose notes hold words.
+      // printed, "does not print `fail`" is broken by `failed` too (soughtWithinWords, below), never in the report, whose notes hold words.
       const within = saysContained(a.tokens) && printedText(values[0]);
-      const withinPrinted = soughtWithinWords(a) && printedText(values[0]);
       // "prints `x` twice": on two of its lines, no more; of the lines it printed, which its lines shown are only where it printed no other.
       if (a.has('TWICE')) {
         // Of the run, of the report, or denied: no count of a command's lines.
@@ -1806,6 +1805,7 @@ const RULES: Rule<Check>[] = [
       const configured = (c: CommandRecord) => asMessage && c.message !== undefined && c.message.split('\n')[0].trim() === values[0].trim();
       // "prints `x`", "does not output `x`": of every line the command printed, which the lines shown decide only where none was left unshown.
       const printed = a.has('WRITE') && !a.has('SHOWN');
+      const withinPrinted = (within || (printed && soughtWithinWords(a))) && printedText(values[0]);
       // "it prints `/tmp`": a path printed (as `pwd` or a variable's value prints it) is a whole line; denied, it is in no line at all.
       const pathLine = printed && !a.negated && a.entities('path').some((p) => p.text === values[0] && p.text.startsWith('/'));
       const inWords = withinPrinted ? WITHIN_WORDS : '';
