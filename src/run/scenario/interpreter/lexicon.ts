@@ -138,7 +138,7 @@ const CONCEPTS: Record<string, string[]> = {
   /** The first line: "the report opens with `Error: …`". */
   FIRST_LINE: ['opens with', 'opening with', 'begins with', 'beginning with', 'begins', 'starts with', 'starting with', 'starts off with', 'opens', 'leads with', 'is headed by', 'headed by', 'is headed', 'headed', 'is topped by'],
   /** The report's first line, said as a noun: "the headline is `Error: …`". */
-  HEADLINE: ['headline', 'heading line', 'title line', 'top line', 'verdict line', 'status line', 'first line of the report'],
+  HEADLINE: ['headline', 'heading line', 'title line', 'top line', 'verdict line', 'first line of the report'],
   /** A part of the report under a heading: "the `Output:` block", "the `To fix:` list". */
   SECTION: ['block', 'section', 'part', 'list', 'heading', 'area', 'paragraph'],
   /** The numbered items of a `To fix:` list. */
@@ -284,7 +284,7 @@ const FUNCTION_WORDS = new Set(
     'and or but if so that which who whom whose what this these those there here then than ' +
     'also still just even yet already again ' +
     'such same its their his her our your my i me we us you he she they them itself themselves ' +
-    'e.g. eg i.e. ie etc via per ' +
+    'e.g. e.g eg i.e. i.e ie etc via per ' +
     'is being gets getting got become becomes ' +
     'out up down off away , where whereby wherein whether how'
   ).split(' '),

@@ -468,7 +468,8 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
     let carried: Token[] = [];
     // "Its report shows …, and the output line `x`": a part of the report opening a later clause of a sentence "It" opens is that command's part.
     const lead = clause.find((t) => !isFunction(t));
-    const partOfIt = index > 0 && it !== undefined && lead?.kind === 'word' && lead.concepts.some((c) => ['OUTPUT', 'MESSAGE', 'NOTICE'].includes(c)) && !namesOne(clause, [it]) ? [it] : null;
+    // So is a time said after it ("…, with a Duration just over 2 seconds", "…, taking about 2 s"): that command's, never every command's.
+    const partOfIt = index > 0 && it !== undefined && lead?.kind === 'word' && lead.concepts.some((c) => ['OUTPUT', 'MESSAGE', 'NOTICE', 'ELAPSED', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'AT_MOST', 'AT_LEAST'].includes(c)) && !namesOne(clause, [it]) ? [it] : null;
     if (index > 0 && partOfIt === null && namesOne(clause, subject)) {
       referent = neverRan(clause) ? null : namedSubject(clause);
       if (referent === null) carrying = false;

@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import type { ConfigError } from '../../../executor/config.js';
 import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
-import { conceptWords, JSON_MEMBER, namesMemory, rangeTexts, showDuration, tokenize, withoutRunner, type Entity, type StreamName, type Token } from './lexicon.js';
+import { CONFIG_KEYS, conceptWords, JSON_MEMBER, namesMemory, rangeTexts, showDuration, tokenize, withoutRunner, type Entity, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { placeInDocument } from '../../../parse/block-place.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
@@ -630,6 +630,12 @@ function refusedField(a: Args, paths: string[]): { text: string; about: (e: { pa
 const UNIVERSAL_SLOTS = ['COMMAND', 'HOOK', 'EACH', 'HOST', 'CONTAINER', 'E:ordinal', 'E:quoted', 'RUNS', 'USER', 'NOT', 'FILLER'];
 
 /** The configuration fields a sentence is about: keys, and the words for the timeout, the working directory and the memory limit. */
+/** The field of a setting quoted as the YAML writes it (`cpus: 0`, `user: "-1"`): a field spec-run exec reads, and one plain value. */
+function fieldSetting(text: string): string | null {
+  const m = /^([A-Za-z]\w*):\s*("[^"]*"|'[^']*'|[^\s"']+)$/.exec(text.trim());
+  return m !== null && (CONFIG_KEYS as readonly string[]).includes(m[1]) ? m[1] : null;
+}
+
 function fieldsNamed(a: Args): string[] {
   const names = a.tokens.flatMap((t) => (t.kind === 'entity' && t.entity.type === 'key' ? [t.entity.name] : t.kind === 'word' ? (t.concepts.includes('TIMEOUT') && /time|deadline/i.test(t.text) ? ['timeout'] : t.concepts.includes('WORKDIR') ? ['workdir'] : t.concepts.includes('MEMORY') ? ['memory'] : []) : []));
   return [...new Set(names)];
@@ -2039,15 +2045,18 @@ const RULES: Rule<Check>[] = [
         if (a.has('MENTION') && named.length === 0) return null;
         // "`stop.commands[0].memory` and `stop.commands[0].user` are each rejected as `…`", "is rejected with `…`": each field's path an error is about, and what that error says;
         // texts said with no naming verb are claims too, never left unchecked.
-        const quoted = a.tokens.flatMap((t) => (t.kind === 'entity' && t.entity.type === 'quoted' && !named.includes(t) && !namesFile(t.entity.text) ? [t.entity.text] : []));
+        const allQuoted = a.tokens.flatMap((t) => (t.kind === 'entity' && t.entity.type === 'quoted' && !named.includes(t) && !namesFile(t.entity.text) ? [t.entity.text] : []));
+        // "`maxOutputLines: 20000` is refused with …": a field and its value, as the YAML says them, name the field an error is about (by its path), never a text it holds.
+        const settings = allQuoted.flatMap((q) => fieldSetting(q) ?? []);
+        const quoted = allQuoted.filter((q) => fieldSetting(q) === null);
         const paths = quoted.filter(fieldPath);
         // A quoted problem line (`controls.yaml:6:15: stop.commands[1].memory: …`) is a line spec-run exec printed, place and message.
         const printed = quoted.filter(problemLine);
         const said = quoted.filter((q) => !fieldPath(q) && !problemLine(q));
-        if (a.negated && quoted.length > 0) return null;
+        if (a.negated && allQuoted.length > 0) return null;
         if (printed.length > 0) {
           // A place besides the problem line quoted, which gives its own: whose place it is cannot be told.
-          if (named.length > 0 || paths.length > 0 || said.length > 0 || positions.length > 0) return null;
+          if (named.length > 0 || paths.length > 0 || settings.length > 0 || said.length > 0 || positions.length > 0) return null;
           return {
             text: `the configuration is rejected (validation errors, nothing runs), ${printed.map((x) => `a problem line spec-run exec printed reads ${JSON.stringify(x)}`).join(' and ')}`,
             evaluate: (o) => ({
@@ -2056,12 +2065,14 @@ const RULES: Rule<Check>[] = [
             }),
           };
         }
-        if (paths.length > 0 || said.length > 0) {
+        if (settings.length > 0 && (named.length > 0 || paths.length > 0 || settings.length > 1)) return null;
+        if (paths.length > 0 || said.length > 0 || settings.length > 0) {
           if (named.length > 0 || (paths.length > 1 && !a.has('EACH') && said.length > 0)) return null;
-          const about = (path: string) => (e: { path: string }) => e.path === path || e.path === `stop.${path}`;
+          const about = (path: string) => (e: { path: string }) => e.path === path || e.path === `stop.${path}` || (settings.includes(path) && e.path.endsWith(`.${path}`));
+          paths.push(...settings);
           const says = (e: { message: string }) => said.every((x) => quotedIn(x, e.message));
           return {
-            text: `the configuration is rejected (validation errors, nothing runs), ${paths.length > 0 ? `${paths.length > 1 ? 'each of ' : ''}${paths.map((p) => JSON.stringify(p)).join(' and ')} with an error of its own` : 'an error'}${positions.map((at) => ` at ${at.text}`).join('')}${said.length > 0 ? ` that says ${said.map((x) => JSON.stringify(x)).join(' and ')}` : ''}`,
+            text: `the configuration is rejected (validation errors, nothing runs), ${paths.length > 0 ? `${paths.length > 1 ? 'each of ' : ''}${paths.map((p) => (settings.includes(p) ? `the field of ${JSON.stringify(allQuoted.find((q) => fieldSetting(q) === p))}` : JSON.stringify(p))).join(' and ')} with an error of its own` : 'an error'}${positions.map((at) => ` at ${at.text}`).join('')}${said.length > 0 ? ` that says ${said.map((x) => JSON.stringify(x)).join(' and ')}` : ''}`,
             evaluate: (o) => ({
               ok:
                 o.record.errors.length > 0 &&

@@ -598,6 +598,8 @@ const RULES: Rule<SetupPart>[] = [
       const last = a.tokens.at(-1);
       if (last?.kind === 'word' && last.concepts.includes('NOT')) return null;
       const key = keys[0];
+      // "runs with no network": a container with none, which YAML says `network: none`; never the field left out, which gives the engine's default network.
+      if (key === 'network') return null;
       // "a second entry with no `run:`": the interpreter writes it no command line.
       if (key === 'run') return part('no run field', (s) => {
         s.run = undefined;
