@@ -16,6 +16,8 @@ export interface RecordedRate {
   bound: number;
   passed: number;
   knownFailures: Record<string, string>;
+  /** A document's problems (its point fails the document, no step's), by place, with why: a writer's text the run refuses as a user's run does. */
+  documentProblems?: Record<string, string>;
 }
 export const rates = JSON.parse(readFileSync(path.join(fixtures, 'rates.json'), 'utf8')) as Record<string, RecordedRate>;
 export const batches = readdirSync(fixtures).filter((name) => /^batch\d+$/.test(name)).sort();
@@ -23,15 +25,17 @@ export const batches = readdirSync(fixtures).filter((name) => /^batch\d+$/.test(
 export type Point = Extract<RunEvent, { type: 'point' }>;
 
 /**
- * The step points of a run of TARGETS (one process) through the CLI (the repository's configuration maps image names to the local image):
+ * The points of a run of TARGETS (its steps, and any document's problem: isDocumentProblem) (one process) through the CLI (the repository's configuration maps image names to the local image):
  * batches, or documents of them with the lines of the scenarios to run (`batch1/doc.spec.md:16:28`, as the CLI takes them).
  */
 export async function stepPoints(targets: string[]): Promise<Point[]> {
   const result = await execa(process.execPath, [cli, ...targets.map((target) => path.join(fixtures, target)), '--executor-steps', '--no-strict', '--reporter', 'json'], { cwd: root, reject: false });
   const events = result.stdout.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as RunEvent);
-  // A document's problem (batch43's table of expected figures above a scenario's steps, which no step takes) is no step: it fails every run of its document, as a user's run fails it.
-  return events.filter((e): e is Point => e.type === 'point' && !e.unitId.endsWith('#steps') && !/#problem-\d+$/.test(e.unitId));
+  return events.filter((e): e is Point => e.type === 'point' && !e.unitId.endsWith('#steps'));
 }
+
+/** A point of a document's problem (a table no step takes), no step: each run of a part of the document gives it again. */
+export const isDocumentProblem = (p: Point) => /#problem-\d+$/.test(p.unitId);
 
 /** The batch a point's document belongs to. */
 export const batchOf = (p: Point): string => path.relative(fixtures, path.resolve(root, p.file)).split(path.sep)[0];

@@ -15,7 +15,7 @@
 // with a load average near 14; 4 at a time put containers' starts seconds late). A batch's
 // checks are on both parts' points together.
 import t from 'tap';
-import { batches, batchOf, bound, type Point, rates, scenarioTargets, statesTiming, stepPoints, where } from './heldout-batches.js';
+import { batches, batchOf, bound, isDocumentProblem, type Point, rates, scenarioTargets, statesTiming, stepPoints, where } from './heldout-batches.js';
 
 /** How a recorded failure that is a race of the engine or the kernel, not a reading, is said in rates.json. */
 const INTERMITTENT = /^not the interpreter's, intermittent:/;
@@ -71,7 +71,9 @@ for (const batch of batches) {
     const recorded = rates[batch];
     t.ok(recorded, `${batch} has a recorded rate in rates.json`);
     if (!recorded) return;
-    const real = await runs.get(batch)!;
+    const points = await runs.get(batch)!;
+    const real = points.filter((p) => !isDocumentProblem(p));
+    t.same([...new Set(points.filter(isDocumentProblem).map(where))].sort(), Object.keys(recorded.documentProblems ?? {}).sort(), "the documents' problems are the recorded ones");
     t.equal(real.length, recorded.steps, 'every step of the batch is a point');
     t.same([...new Set(real.map(batchOf))], [batch], 'every point is of a document of the batch');
     const boundSteps = real.filter(bound);
