@@ -173,7 +173,7 @@ export function buildProgram(): Command {
     .option('--list', 'list units, blocks not run and why, and what binds each OpenSpec step, without running anything')
     .option('--grep <pattern>', 'run only units whose name (as reports show it, "Requirement / Scenario"), or a heading above them, matches this regular expression, case-insensitive (one that selects none is a usage error, as are --tag and --level)', once('--grep', 'join alternatives in one pattern (a|b)'))
     .option('--tag <tag>', 'run only documents carrying this frontmatter tag (repeatable: any of them; @tag as cucumber-js writes it is the same tag)', collectTag)
-    .option('--level <level>', 'run only documents of this frontmatter level (property, scenario, contract...)', once('--level', 'run once per level', nonEmpty('--level')))
+    .option('--level <level>', 'run only documents of this frontmatter level, their level: else their type: (property, scenario, contract...)', once('--level', 'run once per level', nonEmpty('--level')))
     .option('--bail', 'stop at the first failing check: no further unit starts, and TAP ends with Bail out!')
     .option('--timeout <duration>', 'time limit of one unit: seconds, or 30s, 5m, 1h (default 5m)', duration)
     .option('--seed <n>', 'seed of the random choices it replays: Lisp\'s random, and Math.random and this.random() in OpenSpec step code; printed in every report', integer('--seed'))

@@ -93,6 +93,15 @@ function metadataList(value: unknown): string[] {
   return [];
 }
 
+/** A document's tags as `--tag` compares them: `@smoke`, as cucumber-js writes a tag, is the tag `smoke`. */
+const tagsOf = (plan: Pick<DocumentPlan, 'metadata'>): string[] => metadataList(plan.metadata.tags).map((tag) => tag.replace(/^@/, ''));
+
+/** A document's level as `--level` compares it: its `level:`, else its `type:` (which names what it states, as `--runs` reads `type: property`). */
+function levelOf(plan: Pick<DocumentPlan, 'metadata'>): string | undefined {
+  const level = plan.metadata.level ?? plan.metadata.type;
+  return level === undefined || level === null ? undefined : String(level).trim();
+}
+
 function documentSelected(plan: DocumentPlan, selection: Selection): boolean {
   // Tags and level that cannot be read, or are written under a mistyped key (Tags, levle), might be
   // those asked for: the document stays, and fails on its frontmatter.
@@ -100,11 +109,11 @@ function documentSelected(plan: DocumentPlan, selection: Selection): boolean {
   const mistypedFor = (field: string) => plan.metadata[field] === undefined && Object.keys(plan.metadata).some((key) => mistypedSetting(key) === field);
   if ((selection.tags?.length && mistypedFor('tags')) || (selection.level !== undefined && mistypedFor('level'))) return true;
   if (selection.tags?.length) {
-    const tags = metadataList(plan.metadata.tags);
+    const tags = tagsOf(plan);
     if (!selection.tags.some((tag) => tags.includes(tag))) return false;
   }
   // A level in any case, as --runs reads `level: property`.
-  if (selection.level !== undefined && String(plan.metadata.level ?? '').toLowerCase() !== selection.level.toLowerCase()) return false;
+  if (selection.level !== undefined && (levelOf(plan) ?? '').toLowerCase() !== selection.level.toLowerCase()) return false;
   return true;
 }
 
@@ -165,11 +174,11 @@ function selectable(whole: TestPlan, selection: Selection): string[] {
   const parts = [`${n} document${n === 1 ? '' : 's'} with ${units} unit${units === 1 ? '' : 's'}`];
   const values = (of: (d: DocumentPlan) => string[]) => [...new Set(whole.documents.flatMap(of))].filter((v) => v !== '').sort();
   if (selection.tags?.length) {
-    const tags = values((d) => metadataList(d.metadata.tags));
+    const tags = values(tagsOf);
     parts.push(tags.length ? `tags: ${tags.join(', ')}` : 'no document carries a tag');
   }
   if (selection.level !== undefined) {
-    const levels = values((d) => (d.metadata.level === undefined ? [] : [String(d.metadata.level)]));
+    const levels = values((d) => [levelOf(d) ?? '']);
     parts.push(levels.length ? `levels: ${levels.join(', ')}` : 'no document declares a level');
   }
   return parts;

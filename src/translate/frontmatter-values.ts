@@ -5,6 +5,9 @@
 import type { Diagnostic, SpecDocument } from '../model/document.js';
 import { editDistance, keyWords } from '../model/edit-distance.js';
 
+/** A comma-separated text as a YAML flow list that reads back as the same items: each quoted, so `@smoke` (a reserved character in plain YAML) stays valid. */
+const flowList = (text: string): string => `[${text.split(',').map((item) => JSON.stringify(item.trim())).join(', ')}]`;
+
 const LISTS = ['tags', 'covers'];
 const NAMES = ['name', 'level', 'source', 'feature'];
 
@@ -94,7 +97,7 @@ export function frontmatterValueProblems(doc: SpecDocument): Diagnostic[] {
   const at = (key: string, message: string): Diagnostic => ({ file: doc.path, line: doc.metadataLines?.[key] ?? 1, message, severity: 'error' });
   const problems: Diagnostic[] = [];
   for (const key of LISTS) {
-    if (meta[key] !== undefined && !isStringList(meta[key])) problems.push(at(key, `frontmatter '${key}' must be a list of strings${typeof meta[key] === 'string' ? ` (written as a list: ${key}: [${meta[key]}])` : ''}`));
+    if (meta[key] !== undefined && !isStringList(meta[key])) problems.push(at(key, `frontmatter '${key}' must be a list of strings${typeof meta[key] === 'string' ? ` (written as a list: ${key}: ${flowList(String(meta[key]))})` : ''}`));
   }
   for (const key of NAMES) {
     if (meta[key] !== undefined && typeof meta[key] !== 'string') problems.push(at(key, `frontmatter '${key}' must be a string`));

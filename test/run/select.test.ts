@@ -125,3 +125,19 @@ t.test('a selection that narrows a document runs after its units only the checki
   t.same(names({ grep: /freezing/i }), undefined);
   t.same(names({ grep: /point|freezing/i }), ['verify-boiling', 'verify-other'], 'every unit selected: nothing narrowed');
 });
+
+t.test("a tag written as cucumber-js writes it ('@smoke') is the tag --tag smoke and --tag @smoke name (the option drops the @ too)", async (t) => {
+  const plan: TestPlan = { documents: [document('at.md', { tags: ['@smoke', 'io'] }, ['A']), document('bare.md', { tags: ['smoke'] }, ['B']), document('other.md', { tags: ['@slow'] }, ['C'])] };
+  t.same(selectUnits(plan, { tags: ['smoke'] }).documents.map((d) => d.file), ['at.md', 'bare.md']);
+  t.same(selectUnits(plan, { tags: ['slow'] }).documents.map((d) => d.file), ['other.md']);
+  t.same(selectUnits(plan, { tags: ['io'] }).documents.map((d) => d.file), ['at.md']);
+  t.equal(emptySelectionProblem(plan, selectUnits(plan, { tags: ['nosuch'] }), { tags: ['nosuch'] }), '--tag nosuch selects no unit of the 3 documents with 3 units; tags: io, slow, smoke (see spec-run --list)', 'the tags offered are those --tag can name');
+});
+
+t.test('a document without `level:` is of the level its `type:` names (`type: property` is what --runs reads as a property document)', async (t) => {
+  const plan: TestPlan = { documents: [document('typed.md', { type: 'Property' }, ['P']), document('levelled.md', { type: 'scenario', level: 'contract' }, ['L']), document('plain.md', {}, ['N'])] };
+  t.same(selectUnits(plan, { level: 'property' }).documents.map((d) => d.file), ['typed.md']);
+  t.same(selectUnits(plan, { level: 'contract' }).documents.map((d) => d.file), ['levelled.md'], 'a level written beside the type is the level');
+  t.same(selectUnits(plan, { level: 'scenario' }).documents, [], 'the type a level overrides is not its level');
+  t.equal(emptySelectionProblem(plan, selectUnits(plan, { level: 'nosuch' }), { level: 'nosuch' }), '--level nosuch selects no unit of the 3 documents with 3 units; levels: Property, contract (see spec-run --list)');
+});
