@@ -98,6 +98,8 @@ export async function watchDocuments(options: WatchOptions): Promise<WatchEnd> {
     }
     return found;
   };
+  /** Every document the watch has named, by its absolute path, as the run named it. */
+  const everNamed = new Map<string, string>();
   const flush = () => {
     const changed = [...pending].filter((file) => {
       const now = signature(file);
@@ -126,7 +128,9 @@ export async function watchDocuments(options: WatchOptions): Promise<WatchEnd> {
       .then(async () => {
         // Each document named as the first run named it (as given, or found under a root as given), never as the absolute path a watcher reports.
         const discovered = discoverDocuments(options.roots);
-        const named = new Map([...options.documents, ...discovered].map((f) => [resolve(f), f]));
+        // A document found since the watch began and deleted now is found no longer: it stays named, so its deletion reaches the reports.
+        for (const f of [...options.documents, ...discovered]) everNamed.set(resolve(f), f);
+        const named = everNamed;
         const known = discovered.map((f) => resolve(f));
         const others = changed.filter((f) => !helpers.has(f) && !named.has(f));
         const created = others.length && options.stepPlaces ? await newStepsFiles() : [];

@@ -31,3 +31,23 @@ t.test('a deleted document leaves the report files and the summary at once', asy
   t.notMatch(readFileSync(join(user.dir, 'junit.xml'), 'utf8'), /gone\.spec\.md/, 'JUnit leaves it out');
   t.match(readFileSync(join(user.dir, 'report.html'), 'utf8'), /<title>spec-run: 2 passed, 0 failed/, 'so does the HTML report');
 });
+
+// Round 20: a document created while the watch ran and then deleted kept its failure, since the
+// watch only knew the documents found at the start and those found at the deletion.
+t.test('a document created during the watch and deleted again leaves the report files and the summary too', async (t) => {
+  const user = userProject({ 'specs/keep.spec.md': spec('keep', 0), 'steps.mjs': STEPS });
+  const bin = join(user.dir, 'node_modules', '.bin', 'spec-run');
+  const watching = watchProcess([bin, 'specs', '--watch', '--reporter', 'tap', '--reporter', 'junit:junit.xml'], user.dir, userEnvironment());
+  await watching.summaries(1);
+  await new Promise((r) => setTimeout(r, 1000));
+  user.write({ 'specs/new.spec.md': spec('new', 5) });
+  await watching.summaries(2);
+  t.match(readFileSync(join(user.dir, 'junit.xml'), 'utf8'), /specs\/new\.spec\.md/, 'the new, failing document is reported');
+  t.match(watching.stderr(), /^3 passed, 1 failed, 0 skipped, 0 todo$/m, 'and fails the summary');
+  rmSync(join(user.dir, 'specs/new.spec.md'));
+  await watching.summaries(3);
+  await watching.stop();
+  t.match(watching.stderr(), /spec-run: deleted: specs\/new\.spec\.md; its result leaves the reports/);
+  t.match(watching.stderr(), /deleted: specs\/new\.spec\.md[^\n]*\n(?:.*\n)*?2 passed, 0 failed, 0 skipped, 0 todo$/m, 'the summary is of what is left');
+  t.notMatch(readFileSync(join(user.dir, 'junit.xml'), 'utf8'), /new\.spec\.md/, 'JUnit leaves it out');
+});
