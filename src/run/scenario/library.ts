@@ -585,13 +585,17 @@ export interface StepPlace {
   scenario?: readonly ScenarioStep[];
   /** Its scenario's condition paragraph and YAML block: a Then is checked only on the setup they write. */
   condition?: ScenarioCondition;
+  /** The YAML block the step introduces (written right under it, before any other step): a When of it may only restate the block. */
+  introduces?: string;
 }
 
 /** Where STEP stands in UNIT, as the interpreter reads it. */
 export function stepPlace(unit: ScenarioUnit, step: ScenarioStep): StepPlace {
   const yaml = unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? ''));
   const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yaml?.text ?? null };
-  return { code: step.code, scenario: unit.steps, ...(condition ? { condition } : {}) };
+  // The step is the last before the block: the block is written under it (its doc string, or after its colon).
+  const introduces = yaml && step.line < yaml.line && !unit.steps.some((other) => other.line > step.line && other.line < yaml.line) ? yaml.text : undefined;
+  return { code: step.code, scenario: unit.steps, ...(condition ? { condition } : {}), ...(introduces !== undefined ? { introduces } : {}) };
 }
 
 /**
@@ -696,7 +700,7 @@ export function matchStep(library: StepLibrary, text: string, keyword?: string, 
   const kept = interpreted ? matched.filter((m) => !m.step.builtin) : matched;
   if (kept.length > 0) return kept;
   // Last: the interpreter, for sentences no definition was written for.
-  const read = library.interpreter.interpret(text, keyword, place.code, place.condition);
+  const read = library.interpreter.interpret(text, keyword, place.code, place.condition, place.introduces);
   return read.ok ? [{ step: interpretedStep(library.interpreter.file, keyword, text, read.text, read.run), matched: [] }] : [];
 }
 
@@ -734,7 +738,7 @@ export function withNativeIndices<E extends Expression>(expression: E): E {
 /** Why the interpreter did not read a step, for its TODO; null where it is not active or did read it. */
 export function notInterpreted(library: StepLibrary, text: string, keyword: string, place: StepPlace = {}): string | null {
   if (!library.interpreter) return null;
-  const read = library.interpreter.interpret(text, keyword, place.code, place.condition);
+  const read = library.interpreter.interpret(text, keyword, place.code, place.condition, place.introduces);
   if (read.ok) return null;
   return read.notUnderstood.length > 0 ? `the executor interpreter did not understand: ${read.notUnderstood.map((w) => JSON.stringify(w)).join(', ')}` : `the executor interpreter did not read it: ${read.reason}`;
 }

@@ -149,6 +149,19 @@ function withoutRestatedCount(sentence: string, yaml: string): string {
 /** How a scenario's condition paragraph is used (see the head of this file). */
 export function conditionUse(condition: ScenarioCondition): ConditionUse {
   const whole = conditionSentence(condition);
+  const held = condition.yaml === null ? null : takeProjectFiles(whole);
+  if (!held) return sentenceUse(whole, condition, []);
+  // The files the project holds are set up; the rest is read, or restates the block, as a condition is.
+  const use = sentenceUse(held.rest, condition, held.names);
+  if (use.kind === 'read') return { kind: 'read', parts: [...held.parts, ...use.parts] };
+  if (use.kind === 'unsaid') return use;
+  // Files set up with a rest not read: the rest may narrate the block, never count its commands otherwise ("…, and three commands run").
+  if (COMMANDS_COUNTED.test(withoutRestatedCount(held.rest, condition.yaml ?? ''))) return { kind: 'unsaid', notUnderstood: use.notUnderstood, says: ['a number of commands the YAML block does not hold'] };
+  return { kind: 'read', parts: [...held.parts, { text: `the rest restates the YAML block ("${held.rest}"; words not read: ${use.notUnderstood.join(', ')})`, apply: () => {} }] };
+}
+
+/** How SENTENCE, the condition's clause (or what is left of it once ACCOUNTED literals were read), is used. */
+function sentenceUse(whole: string, condition: ScenarioCondition, accounted: readonly string[]): ConditionUse {
   const sentence = condition.yaml === null ? whole : withoutRestatedCount(whole, condition.yaml);
   if (sentence.trim() === '') return { kind: 'restates', notUnderstood: [whole] };
   const reading = readWhen(sentence);
@@ -162,23 +175,73 @@ export function conditionUse(condition: ScenarioCondition): ConditionUse {
     const restReading = readWhen(rest);
     const left = restReading.ok ? [] : restReading.notUnderstood.length > 0 ? restReading.notUnderstood : [restReading.reason];
     if (restReading.ok) return { kind: 'read', parts: [...taken.parts, ...restReading.parts] };
-    if (beyond(rest, condition.code ?? [], condition.yaml, taken.accounted).length === 0) {
+    if (beyond(rest, condition.code ?? [], condition.yaml, [...taken.accounted, ...accounted]).length === 0) {
       return { kind: 'read', parts: [...taken.parts, { text: `the rest restates the YAML block ("${rest}"; words not read: ${left.join(', ')})`, apply: () => {} }] };
     }
   }
-  const says = beyond(sentence, condition.code ?? [], condition.yaml, []);
+  const says = beyond(sentence, condition.code ?? [], condition.yaml, accounted);
   return says.length > 0 ? { kind: 'unsaid', notUnderstood, says } : { kind: 'restates', notUnderstood };
 }
 
+/** A number of commands said to run ("three commands run in `alpine`", "two host commands run"). */
+const COMMANDS_COUNTED = /\b\w+\s+(?:host\s+|container\s+)?commands\s+(?:run|are\s+run)\b/i;
+
+/** A name in a code span: a relative path inside the project, a directory where it ends with a slash. */
+const HELD_NAME = String.raw`\`(?:[\w.-]+(?:\/[\w.-]+)*\/?)\``;
+/** One thing a directory is said to hold: "`refs/ref.fa`", "a directory `sub`", "an `assets/textures` folder", "`refs/`". */
+const HELD_ITEM = String.raw`(?:an?\s+(?:file|directory|folder|sub-?directory)\s+${HELD_NAME}|(?:an?\s+)?${HELD_NAME}(?:\s+(?:file|directory|folder|sub-?directory))?)`;
+/** The clauses that say exactly what the project (or the configuration's directory, its project where no `--project` is given) holds. */
+const PROJECT_HOLDS = new RegExp(
+  String.raw`(?:^|(?<=\()|,\s*|\s+and\s+)(?:(?:where|while|with)\s+)?(?:(?:the\s+project(?:\s+directory)?|the\s+configuration(?:\s+file)?'s\s+directory)\s+(?:holds|has|contains)\s+(${HELD_ITEM}(?:(?:,\s*|\s+and\s+)${HELD_ITEM})*)|(${HELD_ITEM})\s+next\s+to\s+(?:it|the\s+configuration(?:\s+file)?))(?=\s*(?:\)|,|$|\s+and\s+(?!${HELD_ITEM})))`,
+  'gi',
+);
+
 /**
- * SENTENCE without "a file" as the subject of what the configuration holds ("a file has a missing `run` and an
- * unknown key": the configuration file, unnamed, described by its keys and commands), which sets no file up.
+ * The files and directories SENTENCE says the project holds, in so many names ("the project directory holds
+ * `refs/ref.fa` and `refs/idx/`", "(the project holds `refs/`)", "with an `assets/textures` folder next to it": the
+ * configuration's directory, which is the project where no `--project` is given), as setup parts; and the sentence
+ * without those clauses. Null where it says none, or where the project is another directory (`--project`): a
+ * name said of what is not the project is not placed.
+ */
+function takeProjectFiles(sentence: string): { parts: SetupPart[]; rest: string; names: string[] } | null {
+  if (/--project\b/.test(sentence)) return null;
+  const parts: SetupPart[] = [];
+  const names: string[] = [];
+  const rest = sentence.replace(PROJECT_HOLDS, (clause: string, listed: string | undefined, nextTo: string | undefined) => {
+    for (const item of (listed ?? nextTo ?? '').split(/,\s*|\s+and\s+/)) {
+      const name = /`([^`]+)`/.exec(item)?.[1] ?? '';
+      const directory = name.endsWith('/') || /\b(?:directory|folder|sub-?directory)\b/i.test(item);
+      const read = readWhen(`the project directory holds ${directory ? 'a directory ' : ''}\`${name.replace(/\/$/, '')}\``);
+      if (!read.ok || name.split('/').includes('..')) return clause;
+      parts.push(...read.parts);
+      names.push(name);
+    }
+    return ' ';
+  });
+  if (parts.length === 0) return null;
+  return { parts, names, rest: rest.replace(/\(\s*\)/g, ' ').replace(/^\s*,?\s*and\s+/i, '').replace(/\s+([,)])/g, '$1').replace(/^[\s,]+|[\s,]+$/g, '').replace(/\s{2,}/g, ' ') };
+}
+
+/**
+ * SENTENCE with the configuration file said as "a file" or "the file" named as the configuration, which sets no
+ * file up: "a file" described by the keys and commands it holds ("a file has a missing `run` and an unknown key",
+ * "the file has a `stop:` section with an empty list", "a file mixes a valid command with …", "hands the build box
+ * a file with a handful of mistakes in it", "a hook file with no timeout anywhere"), and "anywhere in the file". A
+ * file that is named (`a.txt`), held by a directory or the project ("the project holds a file with errors in it"),
+ * or described by its lines, words or directory ("a file with the line `hi`", "a file whose directory holds …")
+ * is another file, and stays.
  * (A directory said not to exist is left as it is: "nothing runs" Thens would then be read of a command the
  * executor does start and refuse, batch17 docker-execution.spec.md:154.)
  */
 function withoutFilesSetUp(sentence: string): string {
-  const configurationWords = /\b(?:run|keys?|settings?|limits?|commands?|fields?|timeouts?|values?|entries|entry|mistakes?|errors?)\b/i;
-  return sentence.replace(/^(?:an?|the|this|one)\s+(?:yaml\s+|configuration\s+)?file\s+(?=(?:has|holds|contains|sets|lists|declares|carries)\b)(.*)$/i, (whole: string, rest: string) => (configurationWords.test(rest) ? `the configuration ${rest}` : whole));
+  const configurationWords = /\b(?:keys?|settings?|limits?|commands?|fields?|timeouts?|values?|entries|entry|mistakes?|errors?|sections?|lists?)\b|`run`/i;
+  const anotherFile = /`[^`]*[./][^`]*`|\b(?:lines?|words?|texts?|director(?:y|ies)|folders?|files?|bytes?|contents?)\b/i;
+  return sentence
+    .replace(
+      /(?<!\b(?:holds?|holding|has|having|contains?|containing|with|beside|writes?|creates?|makes?|leaves?)\s+)\b(?:an?|the|this|one)\s+(?:yaml\s+|configuration\s+|config\s+|hook\s+)?file\s+(?=(?:has|holds|contains|sets|lists|declares|carries|mixes|with)\b)([^,;]*)/gi,
+      (whole: string, rest: string) => (configurationWords.test(rest) && !anotherFile.test(rest) ? `the configuration ${rest}` : whole),
+    )
+    .replace(/\banywhere\s+in\s+the\s+(?:yaml\s+|configuration\s+|config\s+)?file\b(?!\s*`)/gi, 'anywhere in the configuration');
 }
 
 /** How a setting a condition states and its YAML block lacks is said: `a timeout of 1 s, which the YAML block does not hold`. */

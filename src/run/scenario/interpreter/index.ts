@@ -287,13 +287,27 @@ function readThenStep(text: string, code?: readonly string[], condition?: Scenar
  * says what its YAML block does not set up is not read either: it would be checked on a
  * setup other than the one written.
  */
-export function interpret(text: string, keyword: string, code?: readonly string[], condition?: ScenarioCondition): Interpretation {
+export function interpret(text: string, keyword: string, code?: readonly string[], condition?: ScenarioCondition, introduces?: string): Interpretation {
   if (keyword === 'Then') {
     const reading = readThenStep(text, code, condition);
     if (!reading.ok) return reading;
     return { ok: true, kind: 'check', text: reading.parts.map((c) => c.text).join(' ∧ '), run: checkStep(reading.parts, code ?? []) };
   }
   const reading = readWhen(sentenceOf(text, code));
-  if (!reading.ok) return reading;
-  return { ok: true, kind: 'setup', text: `setup: ${reading.parts.map((p) => p.text).join('; ')}`, run: setupStep(reading.parts) };
+  const parts = reading.ok ? reading.parts : introduces === undefined ? null : introducedBlock(text, code, introduces);
+  if (!parts) return reading as Extract<typeof reading, { ok: false }>;
+  return { ok: true, kind: 'setup', text: `setup: ${parts.map((p) => p.text).join('; ')}`, run: setupStep(parts) };
+}
+
+/**
+ * A When not read that introduces the scenario's YAML block YAML ("the first command is fine and the
+ * second has a zero timeout:", the block under it) is read as the condition paragraph before a block is
+ * (condition.ts): where it only restates the block, the block alone is the setup; where its words add
+ * anything to the run (a file, an option, a signal, a value the block does not hold), it is not read.
+ */
+function introducedBlock(text: string, code: readonly string[] | undefined, yaml: string): SetupPart[] | null {
+  const use = usedCondition({ text, code, yaml });
+  if (use.kind === 'read') return use.parts;
+  if (use.kind === 'unsaid') return null;
+  return [{ text: `the YAML block alone, which the step introduces (words not read: ${use.notUnderstood.join(', ')})`, apply: () => {} }];
 }
