@@ -23,6 +23,7 @@ import { watchUserCode } from '../../process/watchdog.js';
 import { importClosure, inClosure, type ImportClosure } from './import-closure.js';
 import { orderParameterTypesWithoutIcu } from './parameter-order.js';
 import { builtinStepsBundled, bundledBuiltinSteps } from './builtin-steps.js';
+import { termsOf, type DocumentTerm } from './interpreter/document-terms.js';
 
 export interface CompiledStep {
   keyword: string;
@@ -585,13 +586,16 @@ export interface StepPlace {
   scenario?: readonly ScenarioStep[];
   /** Its scenario's condition paragraph and YAML block: a Then is checked only on the setup they write. */
   condition?: ScenarioCondition;
+  /** The nouns its document's prose defines for the things of a run (the wrapper, each task, the test item). */
+  terms?: readonly DocumentTerm[];
 }
 
 /** Where STEP stands in UNIT, as the interpreter reads it. */
 export function stepPlace(unit: ScenarioUnit, step: ScenarioStep): StepPlace {
   const yaml = unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? ''));
-  const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yaml?.text ?? null };
-  return { code: step.code, scenario: unit.steps, ...(condition ? { condition } : {}) };
+  const terms = termsOf(unit.prose);
+  const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yaml?.text ?? null, terms };
+  return { code: step.code, scenario: unit.steps, ...(condition ? { condition } : {}), terms };
 }
 
 /**
@@ -656,7 +660,7 @@ const scenarioReaders = new WeakMap<StepLibrary, WeakMap<readonly ScenarioStep[]
  * and a scenario written in the seed vocabulary's words keeps it. The user's own
  * definitions bind their steps in either.
  */
-export function interpreterReader(library: StepLibrary, scenario: readonly ScenarioStep[]): ScenarioStep | null {
+export function interpreterReader(library: StepLibrary, scenario: readonly ScenarioStep[], terms?: readonly DocumentTerm[]): ScenarioStep | null {
   const interpreter = library.interpreter;
   if (!interpreter) return null;
   let known = scenarioReaders.get(library);
@@ -667,7 +671,7 @@ export function interpreterReader(library: StepLibrary, scenario: readonly Scena
     reader =
       scenario.find((step) => {
         keyword = stepKeyword(step.keyword, keyword);
-        return definitionsMatching(library, step.text).length === 0 && interpreter.interpret(step.text, keyword, step.code).ok;
+        return definitionsMatching(library, step.text).length === 0 && interpreter.interpret(step.text, keyword, step.code, undefined, terms).ok;
       }) ?? null;
     known.set(scenario, reader);
   }
@@ -676,7 +680,7 @@ export function interpreterReader(library: StepLibrary, scenario: readonly Scena
 
 /** The built-in expressions matching STEP of UNIT that its scenario, read by the interpreter, leaves aside. */
 export function builtinsSetAside(library: StepLibrary, unit: ScenarioUnit, step: ScenarioStep): StepMatch[] {
-  if (interpreterReader(library, unit.steps) === null) return [];
+  if (interpreterReader(library, unit.steps, termsOf(unit.prose)) === null) return [];
   const matched = definitionsMatching(library, step.text);
   return matched.every((m) => m.step.builtin) ? matched : [];
 }
@@ -692,11 +696,11 @@ export function builtinsSetAside(library: StepLibrary, unit: ScenarioUnit, step:
 export function matchStep(library: StepLibrary, text: string, keyword?: string, place: StepPlace = {}): StepMatch[] {
   const matched = definitionsMatching(library, text);
   if (!library.interpreter || keyword === undefined) return matched;
-  const interpreted = place.scenario !== undefined && interpreterReader(library, place.scenario) !== null;
+  const interpreted = place.scenario !== undefined && interpreterReader(library, place.scenario, place.terms) !== null;
   const kept = interpreted ? matched.filter((m) => !m.step.builtin) : matched;
   if (kept.length > 0) return kept;
   // Last: the interpreter, for sentences no definition was written for.
-  const read = library.interpreter.interpret(text, keyword, place.code, place.condition);
+  const read = library.interpreter.interpret(text, keyword, place.code, place.condition, place.terms);
   return read.ok ? [{ step: interpretedStep(library.interpreter.file, keyword, text, read.text, read.run), matched: [] }] : [];
 }
 
@@ -734,7 +738,7 @@ export function withNativeIndices<E extends Expression>(expression: E): E {
 /** Why the interpreter did not read a step, for its TODO; null where it is not active or did read it. */
 export function notInterpreted(library: StepLibrary, text: string, keyword: string, place: StepPlace = {}): string | null {
   if (!library.interpreter) return null;
-  const read = library.interpreter.interpret(text, keyword, place.code, place.condition);
+  const read = library.interpreter.interpret(text, keyword, place.code, place.condition, place.terms);
   if (read.ok) return null;
   return read.notUnderstood.length > 0 ? `the executor interpreter did not understand: ${read.notUnderstood.map((w) => JSON.stringify(w)).join(', ')}` : `the executor interpreter did not read it: ${read.reason}`;
 }
