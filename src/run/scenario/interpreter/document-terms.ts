@@ -136,7 +136,8 @@ function termPattern(term: DocumentTerm): RegExp {
   const noun = escaped(term.noun);
   const abbreviation = /^[A-Z]{2,}[a-z]?$/.test(term.noun);
   if (term.thing === 'spec-run exec' || term.thing === "spec-run exec's exit status") {
-    return new RegExp(abbreviation ? String.raw`(?:\b(?:[Tt]he|[Oo]ur)\s+)?\b${noun}\b(?![-/.]\w)` : String.raw`\b(?:[Tt]he|[Oo]ur)\s+${noun}\b(?![-/.]\w)`, abbreviation ? 'gi' : 'gi');
+    // An abbreviation as written ("SUT", never "sut"), with or without its article; a noun after its article.
+    return abbreviation ? new RegExp(String.raw`(?:\b(?:[Tt]he|[Oo]ur)\s+)?\b${noun}\b(?![-/.]\w)`, 'g') : new RegExp(String.raw`\b(?:[Tt]he|[Oo]ur)\s+${noun}\b(?![-/.]\w)`, 'gi');
   }
   return new RegExp(String.raw`\b${noun}(s?)\b(?![-/.]\w)`, 'gi');
 }
