@@ -115,6 +115,13 @@ export interface ScenarioStep extends Pick<ListItem, 'line' | 'number' | 'code' 
   text: string;
 }
 
+/** A paragraph or list item of a document outside its scenarios: its text, line and inline code spans. */
+export interface ProseLine {
+  text: string;
+  line: number;
+  code?: readonly string[];
+}
+
 /** An OpenSpec `#### Scenario:` with its configuration blocks and its steps. */
 export interface ScenarioUnit extends UnitBase {
   kind: 'scenario';
@@ -127,6 +134,12 @@ export interface ScenarioUnit extends UnitBase {
   steps: ScenarioStep[];
   /** The line of an earlier scenario of its requirement with its name: reports tell them apart only by a " (2)", so check and the run warn. */
   sameNameAt?: number;
+  /**
+   * The document's prose outside scenarios (its Purpose, requirement statements, other paragraphs
+   * and list items), in order, the same for every scenario of the document: where a writer says
+   * what their own nouns for the things of a run name (interpreter/document-terms.ts).
+   */
+  prose?: ProseLine[];
 }
 
 export type Unit = LispBlockUnit | FiveamTestUnit | VerifyFunctionUnit | JsonInputUnit | ScenarioUnit;

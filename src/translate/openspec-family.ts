@@ -2,7 +2,7 @@
 // with its condition, its code blocks (YAML configurations, expected messages) and its steps.
 // Blocks outside scenarios (schemas, implementation notes) are listed, not run.
 import type { ItemArgument, ListItem, NestedItem, Paragraph, Section, SectionContent, SpecDocument } from '../model/document.js';
-import type { CodeRef, NotRunBlock, ScenarioStep } from '../model/plan.js';
+import type { CodeRef, NotRunBlock, ProseLine, ScenarioStep } from '../model/plan.js';
 import { codeRef } from './code-ref.js';
 import { editDistance } from '../model/edit-distance.js';
 import { deltaOf, deltaSectionProblems } from './openspec-layout.js';
@@ -110,6 +110,8 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
 
   for (const problem of deltaSectionProblems(doc)) problems.push({ file, ...problem, severity: 'error' });
   for (const section of doc.sections) problems.push(...gherkinTagLines(file, section.content));
+  /** The paragraphs and list items outside scenarios, where the writer says what their own nouns name. */
+  const prose: ProseLine[] = [];
   /** The line of each requirement name met so far, by its delta section. */
   const requirementLines = new Map<string, number>();
   /** The level of the requirement met last (before the first, of the first): the level a scenario heading outside one is measured by. */
@@ -157,6 +159,7 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
       const outside = keywordSteps(section.content).filter((step) => step.marked);
       if (outside.length > 0) problems.push(stepsOutsideScenarios(file, section, requirement, outside[0].line));
     }
+    prose.push(...proseOf(section.content));
     for (const item of section.content) {
       if (item.type !== 'code') continue;
       const place = section.heading ? `under "${section.heading}"` : 'before the first heading';
@@ -165,6 +168,7 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
   });
   closeScenario();
   markSameNames(units);
+  if (prose.length > 0) for (const unit of units) if (unit.kind === 'scenario') unit.prose = prose;
   const said = new Set<number>();
   for (const unit of units) {
     if (unit.kind !== 'scenario') continue;
@@ -186,6 +190,15 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
 }
 
 type ScenarioDraft = Extract<UnitDraft, { kind: 'scenario' }>;
+
+/** The paragraphs and list items of CONTENT, as prose of the document. */
+function proseOf(content: SectionContent[]): ProseLine[] {
+  return content.flatMap((item): ProseLine[] => {
+    if (item.type === 'paragraph') return [{ text: item.paragraph.text, line: item.paragraph.line, ...(item.paragraph.code ? { code: item.paragraph.code } : {}) }];
+    if (item.type === 'list') return item.items.map((i) => ({ text: i.text, line: i.line, ...(i.code ? { code: i.code } : {}) }));
+    return [];
+  });
+}
 
 /** Marks each scenario of UNITS that has the name of an earlier one of its requirement with that one's line (sameNameAt). */
 function markSameNames(units: UnitDraft[]): void {

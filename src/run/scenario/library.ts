@@ -23,6 +23,7 @@ import { watchUserCode } from '../../process/watchdog.js';
 import { importClosure, inClosure, type ImportClosure } from './import-closure.js';
 import { orderParameterTypesWithoutIcu } from './parameter-order.js';
 import { builtinStepsBundled, bundledBuiltinSteps } from './builtin-steps.js';
+import { termsOf, type DocumentTerm } from './interpreter/document-terms.js';
 
 export interface CompiledStep {
   keyword: string;
@@ -587,15 +588,18 @@ export interface StepPlace {
   condition?: ScenarioCondition;
   /** The YAML block the step introduces (written right under it, before any other step): a When of it may only restate the block. */
   introduces?: string;
+  /** The nouns its document's prose defines for the things of a run (the wrapper, each task, the test item). */
+  terms?: readonly DocumentTerm[];
 }
 
 /** Where STEP stands in UNIT, as the interpreter reads it. */
 export function stepPlace(unit: ScenarioUnit, step: ScenarioStep): StepPlace {
   const yaml = unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? ''));
-  const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yaml?.text ?? null };
+  const terms = termsOf(unit.prose);
+  const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yaml?.text ?? null, terms };
   // The step is the last before the block: the block is written under it (its doc string, or after its colon).
   const introduces = yaml && step.line < yaml.line && !unit.steps.some((other) => other.line > step.line && other.line < yaml.line) ? yaml.text : undefined;
-  return { code: step.code, scenario: unit.steps, ...(condition ? { condition } : {}), ...(introduces !== undefined ? { introduces } : {}) };
+  return { code: step.code, scenario: unit.steps, ...(condition ? { condition } : {}), ...(introduces !== undefined ? { introduces } : {}), terms };
 }
 
 /**
@@ -660,7 +664,7 @@ const scenarioReaders = new WeakMap<StepLibrary, WeakMap<readonly ScenarioStep[]
  * and a scenario written in the seed vocabulary's words keeps it. The user's own
  * definitions bind their steps in either.
  */
-export function interpreterReader(library: StepLibrary, scenario: readonly ScenarioStep[]): ScenarioStep | null {
+export function interpreterReader(library: StepLibrary, scenario: readonly ScenarioStep[], terms?: readonly DocumentTerm[]): ScenarioStep | null {
   const interpreter = library.interpreter;
   if (!interpreter) return null;
   let known = scenarioReaders.get(library);
@@ -671,7 +675,7 @@ export function interpreterReader(library: StepLibrary, scenario: readonly Scena
     reader =
       scenario.find((step) => {
         keyword = stepKeyword(step.keyword, keyword);
-        return definitionsMatching(library, step.text).length === 0 && interpreter.interpret(step.text, keyword, step.code).ok;
+        return definitionsMatching(library, step.text).length === 0 && interpreter.interpret(step.text, keyword, step.code, undefined, undefined, terms).ok;
       }) ?? null;
     known.set(scenario, reader);
   }
@@ -680,7 +684,7 @@ export function interpreterReader(library: StepLibrary, scenario: readonly Scena
 
 /** The built-in expressions matching STEP of UNIT that its scenario, read by the interpreter, leaves aside. */
 export function builtinsSetAside(library: StepLibrary, unit: ScenarioUnit, step: ScenarioStep): StepMatch[] {
-  if (interpreterReader(library, unit.steps) === null) return [];
+  if (interpreterReader(library, unit.steps, termsOf(unit.prose)) === null) return [];
   const matched = definitionsMatching(library, step.text);
   return matched.every((m) => m.step.builtin) ? matched : [];
 }
@@ -696,11 +700,11 @@ export function builtinsSetAside(library: StepLibrary, unit: ScenarioUnit, step:
 export function matchStep(library: StepLibrary, text: string, keyword?: string, place: StepPlace = {}): StepMatch[] {
   const matched = definitionsMatching(library, text);
   if (!library.interpreter || keyword === undefined) return matched;
-  const interpreted = place.scenario !== undefined && interpreterReader(library, place.scenario) !== null;
+  const interpreted = place.scenario !== undefined && interpreterReader(library, place.scenario, place.terms) !== null;
   const kept = interpreted ? matched.filter((m) => !m.step.builtin) : matched;
   if (kept.length > 0) return kept;
   // Last: the interpreter, for sentences no definition was written for.
-  const read = library.interpreter.interpret(text, keyword, place.code, place.condition, place.introduces);
+  const read = library.interpreter.interpret(text, keyword, place.code, place.condition, place.introduces, place.terms);
   return read.ok ? [{ step: interpretedStep(library.interpreter.file, keyword, text, read.text, read.run), matched: [] }] : [];
 }
 
@@ -738,7 +742,7 @@ export function withNativeIndices<E extends Expression>(expression: E): E {
 /** Why the interpreter did not read a step, for its TODO; null where it is not active or did read it. */
 export function notInterpreted(library: StepLibrary, text: string, keyword: string, place: StepPlace = {}): string | null {
   if (!library.interpreter) return null;
-  const read = library.interpreter.interpret(text, keyword, place.code, place.condition, place.introduces);
+  const read = library.interpreter.interpret(text, keyword, place.code, place.condition, place.introduces, place.terms);
   if (read.ok) return null;
   return read.notUnderstood.length > 0 ? `the executor interpreter did not understand: ${read.notUnderstood.map((w) => JSON.stringify(w)).join(', ')}` : `the executor interpreter did not read it: ${read.reason}`;
 }

@@ -17,6 +17,7 @@ import { QUIET_YAML } from '../../../parse/yaml-options.js';
 import { compactDuration } from './quantities.js';
 import { markCode, showDuration, tokenize, type Token } from './lexicon.js';
 import { inExecutorTerms } from './own-terms.js';
+import { inDocumentTerms, type DocumentTerm } from './document-terms.js';
 import { inPlainRegister } from './register.js';
 import { takeInvocation } from './invocation.js';
 import { isFunction } from './reading.js';
@@ -27,6 +28,8 @@ export interface ScenarioCondition {
   text: string;
   code?: readonly string[];
   yaml: string | null;
+  /** The nouns its document's prose defines (document-terms.ts). */
+  terms?: readonly DocumentTerm[];
 }
 
 export type ConditionUse =
@@ -38,7 +41,7 @@ export type ConditionUse =
 
 /** The condition as a clause: without its keyword and its closing colon. */
 export function conditionSentence(condition: ScenarioCondition): string {
-  return inExecutorTerms(inPlainRegister(markCode(condition.text, condition.code)))
+  return inExecutorTerms(inPlainRegister(inDocumentTerms(markCode(condition.text, condition.code), condition.terms ?? []).sentence))
     .replace(/^\s*(?:when|given)\s+/i, '')
     .replace(/:\s*$/, '');
 }

@@ -20,6 +20,7 @@ import { conditionUse, type ConditionUse, type ScenarioCondition } from './condi
 import { configuredValues } from './condition-setup.js';
 import { markCode, showDuration } from './lexicon.js';
 import { inExecutorTerms } from './own-terms.js';
+import { inDocumentTerms, termsOf, termsShown, type DocumentTerm } from './document-terms.js';
 import { inPlainRegister } from './register.js';
 import { inPlainShape } from './shapes.js';
 import { commandsNotStarted } from './not-started.js';
@@ -55,7 +56,7 @@ function stateOf(world: World): ScenarioState {
     const setup = emptySetup();
     let conditionNote = '';
     if (unit.condition) {
-      const use = usedCondition({ text: unit.condition, code: unit.conditionCode, yaml: yamlOf(world)?.text ?? null });
+      const use = usedCondition({ text: unit.condition, code: unit.conditionCode, yaml: yamlOf(world)?.text ?? null, terms: termsOf(unit.prose) });
       if (use.kind === 'read') {
         for (const p of use.parts) p.apply(setup);
         conditionNote = `condition read as: ${use.parts.map((p) => p.text).join('; ')}`;
@@ -191,9 +192,10 @@ const NO_REFUSAL_STATED = 'no THEN of the scenario says the configuration is ref
 async function refusalExpected(o: Observation, world: World): Promise<boolean> {
   const { unit } = worldInternals(world);
   if (statesRefusal(unit)) return true;
-  const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yamlOf(world)?.text ?? null };
+  const terms = termsOf(unit.prose);
+  const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yamlOf(world)?.text ?? null, terms };
   for (const { step, keyword } of keyedSteps([unit])) {
-    const reading = keyword === 'Then' ? readThenStep(step.text, step.code, condition) : null;
+    const reading = keyword === 'Then' ? readThenStep(sentenceOf(step.text, step.code, terms).sentence, condition) : null;
     if (!reading?.ok) continue;
     const holds = async (run: Observation) => (await Promise.all(reading.parts.map((c) => c.evaluate({ ...run, before: [] })))).every((verdict) => verdict.ok);
     // "SHALL NOT time out", "the output SHALL NOT contain \"error\"" hold of a run in which nothing happened at all: for want of a command, not of the refusal.
@@ -258,21 +260,22 @@ const conditionUses = new Map<string, ConditionUse>();
 
 /** How CONDITION is used, read once for all the steps of its scenario. */
 function usedCondition(condition: ScenarioCondition): ConditionUse {
-  const key = JSON.stringify([condition.text, condition.code ?? [], condition.yaml]);
+  const key = JSON.stringify([condition.text, condition.code ?? [], condition.yaml, condition.terms ?? []]);
   let use = conditionUses.get(key);
   if (!use) conditionUses.set(key, (use = conditionUse(condition)));
   return use;
 }
 
-/** A step's text in the interpreter's terms, its inline code spans CODE marked again. */
-function sentenceOf(text: string, code?: readonly string[]): string {
-  return inPlainShape(inExecutorTerms(inPlainRegister(markCode(text, code)))).trim().replace(/[.:]$/, '');
+/** A step's text in the interpreter's terms, its inline code spans CODE marked again and the document's own nouns (TERMS) said as what they name; USED, the nouns it took from the document. */
+function sentenceOf(text: string, code?: readonly string[], terms: readonly DocumentTerm[] = []): { sentence: string; used: DocumentTerm[] } {
+  const own = inDocumentTerms(markCode(text, code), terms);
+  return { sentence: inPlainShape(inExecutorTerms(inPlainRegister(own.sentence))).trim().replace(/[.:]$/, ''), used: own.used };
 }
 
 /** A Then's checks, or why it is not read. */
-function readThenStep(text: string, code?: readonly string[], condition?: ScenarioCondition): ReturnType<typeof readThen> | Extract<Interpretation, { ok: false }> {
+function readThenStep(sentence: string, condition?: ScenarioCondition): ReturnType<typeof readThen> | Extract<Interpretation, { ok: false }> {
   // "And it states …": a step opening with a pronoun is said of what the step before was about, as "It …" is.
-  const opened = sentenceOf(text, code).replace(/^it(s?)\b/, 'It$1');
+  const opened = sentence.replace(/^it(s?)\b/, 'It$1');
   const use = condition ? usedCondition(condition) : null;
   if (condition && use?.kind === 'unsaid') {
     const words = use.notUnderstood.map((w) => JSON.stringify(w)).join(', ');
@@ -287,16 +290,17 @@ function readThenStep(text: string, code?: readonly string[], condition?: Scenar
  * says what its YAML block does not set up is not read either: it would be checked on a
  * setup other than the one written.
  */
-export function interpret(text: string, keyword: string, code?: readonly string[], condition?: ScenarioCondition, introduces?: string): Interpretation {
+export function interpret(text: string, keyword: string, code?: readonly string[], condition?: ScenarioCondition, introduces?: string, terms?: readonly DocumentTerm[]): Interpretation {
+  const { sentence, used } = sentenceOf(text, code, terms);
   if (keyword === 'Then') {
-    const reading = readThenStep(text, code, condition);
+    const reading = readThenStep(sentence, condition);
     if (!reading.ok) return reading;
-    return { ok: true, kind: 'check', text: reading.parts.map((c) => c.text).join(' ∧ '), run: checkStep(reading.parts, code ?? []) };
+    return { ok: true, kind: 'check', text: reading.parts.map((c) => c.text).join(' ∧ ') + termsShown(used), run: checkStep(reading.parts, code ?? []) };
   }
-  const reading = readWhen(sentenceOf(text, code));
-  const parts = reading.ok ? reading.parts : introduces === undefined ? null : introducedBlock(text, code, introduces);
+  const reading = readWhen(sentence);
+  const parts = reading.ok ? reading.parts : introduces === undefined ? null : introducedBlock(text, code, introduces, terms);
   if (!parts) return reading as Extract<typeof reading, { ok: false }>;
-  return { ok: true, kind: 'setup', text: `setup: ${parts.map((p) => p.text).join('; ')}`, run: setupStep(parts) };
+  return { ok: true, kind: 'setup', text: `setup: ${parts.map((p) => p.text).join('; ')}${termsShown(used)}`, run: setupStep(parts) };
 }
 
 /**
@@ -305,8 +309,8 @@ export function interpret(text: string, keyword: string, code?: readonly string[
  * (condition.ts): where it only restates the block, the block alone is the setup; where its words add
  * anything to the run (a file, an option, a signal, a value the block does not hold), it is not read.
  */
-function introducedBlock(text: string, code: readonly string[] | undefined, yaml: string): SetupPart[] | null {
-  const use = usedCondition({ text, code, yaml });
+function introducedBlock(text: string, code: readonly string[] | undefined, yaml: string, terms: readonly DocumentTerm[] | undefined): SetupPart[] | null {
+  const use = usedCondition({ text, code, yaml, terms });
   if (use.kind === 'read') return use.parts;
   if (use.kind === 'unsaid') return null;
   return [{ text: `the YAML block alone, which the step introduces (words not read: ${use.notUnderstood.join(', ')})`, apply: () => {} }];

@@ -49,9 +49,9 @@ function sameCase(written: string, word: string): string {
   return /^[A-Z][a-z]/.test(written) ? word.charAt(0).toUpperCase() + word.slice(1) : word;
 }
 
-/** Whether the noun WRITTEN at AT in TEXT is a name or part of a word: in capitals (the variable STAGE), glued by a hyphen, an equals sign, an underscore or a slash ("step-by-step", "stage=ci"), or a verb after "to" ("to stage"). */
+/** Whether the noun WRITTEN at AT in TEXT is a name or part of a word: in capitals (the variable STAGE), glued by a hyphen, an equals sign, an underscore or a slash ("step-by-step", "stage=ci"), a file's name before its extension ("stages.yaml"), or a verb after "to" ("to stage"). */
 function notTheNoun(written: string, at: number, text: string): boolean {
-  return /^[A-Z]+S?$/.test(written) || /[-=_/]$/.test(text.slice(0, at)) || /^[-=_/]/.test(text.slice(at + written.length)) || /\bto\s+$/i.test(text.slice(0, at));
+  return /^[A-Z]+S?$/.test(written) || /[-=_/.]$/.test(text.slice(0, at)) || /^(?:[-=_/]|\.\w)/.test(text.slice(at + written.length)) || /\bto\s+$/i.test(text.slice(0, at));
 }
 
 /** The places a writer numbers commands by, as the lexicon's ordinals name them. */
