@@ -781,6 +781,9 @@ const RULES: Rule<Check>[] = [
       // "clearly under" a code or a count measures nothing a reader can hold it to.
       if (cmp === '≪') return null;
       if (codes.length > 1 && cmp !== '==') return null;
+      // "times out with 124, yet the run exits with 3": codes a clause apart are two statuses, never a choice of one.
+      const numbered = a.tokens.flatMap((t, i) => (isNumber(t) ? [i] : []));
+      if (codes.length > 1 && a.tokens.slice(numbered[0], numbered.at(-1)).some((t) => t.kind === 'word' && !/^(,|or|either|and|nor)$/i.test(t.text))) return null;
       if (d && a.negated) return null;
       // "exits with status 2 without running anything": "without" denies what follows it, not the status.
       if (a.tokens.some((t) => t.kind === 'word' && /^without$/i.test(t.text))) return null;

@@ -1,0 +1,28 @@
+// Round 25's lexicon classes, each read both ways on sentences and commands written for these tests (none from a
+// batch): a numeral in code marks where the sentence's fact takes a number is that number (a status, a count), and
+// stays a text where a text is meant.
+import t from 'tap';
+import { blockScenario, expectVerdicts, reading, scenariosRunner } from './cli-points.js';
+
+const runScenarios = scenariosRunner('Round 25 lexicon');
+
+t.test('a numeral in code marks after a word of exiting is a status, before a unit a count, elsewhere a text', async (t) => {
+  t.equal(reading('Then', 'the exit code is `4`'), 'exit code == 4');
+  t.equal(reading('Then', 'the hook exits with `9`'), reading('Then', 'the hook exits with 9'));
+  t.equal(reading('Then', 'the exit code is `6` or `8`'), 'exit code ∈ {6, 8}');
+  t.equal(reading('Then', '`4` lines are reported as omitted'), reading('Then', '4 lines are reported as omitted'));
+  // A text is meant: what a command prints.
+  t.match(reading('Then', 'the command prints `4`') ?? '', /contains "4"/);
+  // An outcome's status ("times out with `124`") is read by no fact: unread, never a text nor a choice of two statuses.
+  t.equal(reading('Then', 'the second times out with `124`, and spec-run exec exits with `5`'), null);
+  const exits = (code: number) => blockScenario(`exits ${code}`, 'the configuration is', [`- run: "echo 4; exit ${code}"`], 'the exit code is `4`');
+  await expectVerdicts(t, runScenarios, 'round25-status', [exits(4), exits(3)], 'the exit code is', [
+    [true, 'the command exits with 4'],
+    [false, 'the command exits with 3, though it printed 4'],
+  ]);
+  const omitted = (lines: number) => blockScenario(`omitted ${lines}`, 'the configuration is', ['- run: "seq 1 9"', `  maxOutputLines: ${lines}`], '`6` lines are omitted');
+  await expectVerdicts(t, runScenarios, 'round25-count', [omitted(3), omitted(4)], 'lines are omitted', [
+    [true, 'nine printed, three kept: six omitted'],
+    [false, 'nine printed, four kept: five omitted'],
+  ]);
+});
