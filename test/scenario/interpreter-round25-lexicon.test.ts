@@ -26,3 +26,17 @@ t.test('a numeral in code marks after a word of exiting is a status, before a un
     [false, 'nine printed, four kept: five omitted'],
   ]);
 });
+
+t.test('a time with a tolerance is the two bounds it gives; a numeral in code marks before a unit of time is a time', async (t) => {
+  const bounds = /elapsed ≥ 1\.5 s .* and elapsed ≤ 2\.5 s/;
+  for (const sentence of ['the hook takes ≈ 2 s (± 0.5 s)', 'the hook takes 2 s ± 0.5 s', 'the hook takes about 2 seconds (give or take half a second)', 'the hook takes roughly 2 s, plus or minus 0.5', 'the hook takes at least `1.5` s and at most `2.5` s']) {
+    t.match(reading('Then', sentence) ?? '', bounds, sentence);
+  }
+  // A tolerance as large as the time bounds nothing below it: left as written, and unread.
+  t.equal(reading('Then', 'the hook takes 1 s (± 2 s)'), null);
+  const timed = (sleep: string) => blockScenario(`sleeps ${sleep}`, 'the configuration is', [`- run: "sleep ${sleep}"`], 'the command takes about 2 seconds (give or take half a second)');
+  await expectVerdicts(t, runScenarios, 'round25-tolerance', [timed('2'), timed('3')], 'give or take', [
+    [true, 'it slept two seconds'],
+    [false, 'it slept three seconds, beyond the half second given'],
+  ]);
+});

@@ -663,12 +663,12 @@ const BEFORE_UNIT = /^(more|further|extra|additional|output|omitted|dropped|trun
 
 /**
  * A numeral in code marks where the sentence's fact takes a number is that number, as it is unquoted:
- * after a word of exiting ("the exit code is `2`", "exits with `124`", "`124`, not `7`" after one) it is
+ * before a unit of time a duration ("`2` s"), after a word of exiting ("the exit code is `2`", "exits with `124`", "`124`, not `7`" after one) it is
  * a status, and before a unit of counting ("`5` lines are omitted", "`3` more lines") a count. Where a
  * text is meant ("prints `3`", "the output is `42`") it stays the text quoted: a command prints texts.
  */
 function quotedNumerals(tokens: Token[]): Token[] {
-  const numeral = (t: Token | undefined): t is Token & { kind: 'entity' } => t?.kind === 'entity' && t.entity.type === 'quoted' && /^\d+$/.test(t.entity.text);
+  const numeral = (t: Token | undefined): t is Token & { kind: 'entity' } => t?.kind === 'entity' && t.entity.type === 'quoted' && /^\d+(\.\d+)?$/.test(t.entity.text);
   const word = (t: Token | undefined, re: RegExp) => t?.kind === 'word' && re.test(t.text);
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -678,9 +678,16 @@ function quotedNumerals(tokens: Token[]): Token[] {
       continue;
     }
     const n = Number(token.text);
+    // "`2` s", "about `1.5` seconds": a time.
+    const perUnit = tokens[i + 1]?.kind === 'word' ? unitMs(tokens[i + 1].text.toLowerCase()) : null;
+    if (perUnit !== null) {
+      out.push({ kind: 'entity', entity: { type: 'duration', ms: n * perUnit }, text: `${token.text} ${tokens[i + 1].text}` });
+      i += 1;
+      continue;
+    }
     const between = word(tokens[i + 1], BEFORE_UNIT) ? 1 : 0;
     const unit = tokens[i + 1 + between];
-    if (unit?.kind === 'word' && Object.hasOwn(COUNT_UNITS, unit.text.toLowerCase())) {
+    if (Number.isInteger(n) && unit?.kind === 'word' && Object.hasOwn(COUNT_UNITS, unit.text.toLowerCase())) {
       out.push({ kind: 'entity', entity: { type: 'count', n, unit: COUNT_UNITS[unit.text.toLowerCase()] }, text: `${token.text} ${unit.text}` });
       if (between) out.push(...tokensOf(tokens[i + 1].text).filter((t) => !word(t, /^(more|further|extra|additional)$/i)));
       i += 1 + between;
@@ -695,7 +702,7 @@ function quotedNumerals(tokens: Token[]): Token[] {
     let j = out.length - 1;
     while (j >= 0 && word(out[j], /^(,|not|or|nor|rather than)$/i)) j--;
     const alternative = j < out.length - 1 && j >= 0 && quotedStatus.has(out[j]);
-    if (status || alternative) {
+    if (Number.isInteger(n) && (status || alternative)) {
       const number: Token = { kind: 'entity', entity: { type: 'number', n }, text: token.text };
       quotedStatus.add(number);
       out.push(number);

@@ -12,7 +12,7 @@ import { CONFIG_KEYS, conceptWords, JSON_MEMBER, namesMemory, rangeTexts, showDu
 import type { Observation } from './observation.js';
 import { placeInDocument } from '../../../parse/block-place.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
-import { durationRanges, elidedTimeUnits } from './quantities.js';
+import { durationRanges, durationTolerances, elidedTimeUnits } from './quantities.js';
 import { numbersDropped } from './numbers-kept.js';
 import { orderDropped, placeDropped } from './places-kept.js';
 import { DURATION_FAULTS, FAULTS } from './faults.js';
@@ -2769,7 +2769,8 @@ function bothNamedBefore(sentence: string): string {
 
 export function readThen(sentence: string): Reading<Check> {
   // What `docker ps` (`-a`) lists is the engine's containers: read only where it is said to list none of the run's (below); else not read.
-  const text = engineListingNone(bothNamedBefore(sentence));
+  // "≈ 3 s (± 0.5 s)": a time with a tolerance is its bounds, first, so that no other reading takes the tolerance's number.
+  const text = engineListingNone(bothNamedBefore(durationTolerances(sentence)));
   // "a note such as `note: container spec-run-30205-f35005a3 removed`": an example of a text, whose particulars (a pid, a name) are the
   // writer's run's; checked as written, it would fail every other run. Not read.
   const example = /\b(such as|for example|for instance|e\.g\.|like)[\s,:]*(?=[`“])/i.exec(text.replace(/`[^`]*`|“[^”]*”/g, (span) => (span.startsWith('`') ? '`\u0000`' : '“\u0000”')));
