@@ -40,3 +40,18 @@ t.test('a time with a tolerance is the two bounds it gives; a numeral in code ma
     [false, 'it slept three seconds, beyond the half second given'],
   ]);
 });
+
+t.test("a label of the report said as the subject is that line: `Exit Status:` reads …, the report's Duration is …", async (t) => {
+  t.match(reading('Then', '`Exit Status:` reads `Timeout (signal 15: SIGTERM)`') ?? '', /the "Exit Status:" line of the report is "Exit Status: Timeout \(signal 15: SIGTERM\)"/);
+  t.match(reading('Then', "the report's Duration is at least 1 second") ?? '', /the duration on the report's `Duration:` line ≥ 1 s/);
+  const stopped = (run: string) => blockScenario(run, 'the configuration is', [`- run: "${run}"`, '  timeout: 1s'], '`Exit Status:` reads `Timeout (signal 15: SIGTERM)`');
+  const timed = (run: string) => blockScenario(run, 'the configuration is', [`- run: "${run}"`, '  timeout: 1s'], "the report's Duration is at least 1 second");
+  await expectVerdicts(t, runScenarios, 'round25-status-label', [stopped('sleep 5'), stopped('exit 124')], 'Exit Status:', [
+    [true, 'stopped at its timeout by SIGTERM: its `Exit Status:` line says so'],
+    [false, 'exiting 124 by itself, its report has no `Exit Status:` line'],
+  ]);
+  await expectVerdicts(t, runScenarios, 'round25-duration-label', [timed('sleep 5'), timed('sleep 0.2')], "the report's Duration", [
+    [true, 'stopped at its one-second timeout: a second at least on its `Duration:` line'],
+    [false, 'a fifth of a second on its `Duration:` line'],
+  ]);
+});

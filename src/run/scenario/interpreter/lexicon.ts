@@ -655,6 +655,14 @@ export function tokenize(sentence: string): Token[] {
   return elidedOrdinals(problemsByPlace(quotedRanges(jsonMembers(streamReferences(namedValues(writersRoles(variableNames(imageNames(imagesRunIn(onceAsFrequency(nounOrVerb(memorySizes(labelsWithValues(phrasalVerbs(quotedNumerals(tokensOf(markBareCommands(markCommands(sentence)))))))))))))))))));
 }
 
+/**
+ * "the report's Duration", "its report's duration line": the report's `Duration:` line, named by its label as the
+ * subject (a label in code marks, "`Duration:` is …", is read so already), never the time the command ran.
+ */
+export function reportLabelsNamed(sentence: string): string {
+  return sentence.replace(/\b(?:the )?report(?:'s|’s) (?:`Duration:`|duration:?)(?: line)?(?=\s)/gi, '`Duration:`');
+}
+
 /** Words between a word of exiting and its value: "exits with", "the exit code is", "status of", "exit code shall still be". */
 const BEFORE_STATUS = /^(with|of|is|was|be|=|equals|becomes|stays|remains|still|always|again|also)$/i;
 /** The units a count is said in ("`5` lines"), and the words a count's unit may follow ("`5` more lines"). */

@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import type { ConfigError } from '../../../executor/config.js';
 import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
-import { CONFIG_KEYS, conceptWords, JSON_MEMBER, namesMemory, rangeTexts, showDuration, tokenize, withoutRunner, type Entity, type StreamName, type Token } from './lexicon.js';
+import { CONFIG_KEYS, conceptWords, JSON_MEMBER, namesMemory, rangeTexts, reportLabelsNamed, showDuration, tokenize, withoutRunner, type Entity, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { placeInDocument } from '../../../parse/block-place.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
@@ -2639,10 +2639,11 @@ function reportedAt(sentence: string): string {
 
 /**
  * "the status is `Timeout (signal 15: SIGTERM)`", "the exit status reads `Memory limit (…)`": a value of the report's
- * `Exit Status:` line said without its label is that line, said with it.
+ * `Exit Status:` line said without its label (or with the label as the subject) is that line, said with it.
  */
 function statusLabelled(sentence: string): string {
-  return sentence.replace(/\b(?:the |its )?(?:exit )?status(?: line)? (?:is|reads|was|says|shows|is shown as|is reported as|is given as) `([^`]+)`/gi, (whole, value: string) =>
+  // The line's label said as the subject is the line too: "`Exit Status:` reads `Timeout (…)`".
+  return sentence.replace(/(?:\b(?:the |its )?(?:exit )?status(?: line)?|(?:\b(?:the |its ))?`Exit Status:`(?: line)?) (?:is|reads|was|says|shows|is shown as|is reported as|is given as) `([^`]+)`/gi, (whole, value: string) =>
     statusValue(value) ? `the exit status line reads \`Exit Status: ${value}\`` : whole,
   );
 }
@@ -2770,7 +2771,7 @@ function bothNamedBefore(sentence: string): string {
 export function readThen(sentence: string): Reading<Check> {
   // What `docker ps` (`-a`) lists is the engine's containers: read only where it is said to list none of the run's (below); else not read.
   // "≈ 3 s (± 0.5 s)": a time with a tolerance is its bounds, first, so that no other reading takes the tolerance's number.
-  const text = engineListingNone(bothNamedBefore(durationTolerances(sentence)));
+  const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(sentence))));
   // "a note such as `note: container spec-run-30205-f35005a3 removed`": an example of a text, whose particulars (a pid, a name) are the
   // writer's run's; checked as written, it would fail every other run. Not read.
   const example = /\b(such as|for example|for instance|e\.g\.|like)[\s,:]*(?=[`“])/i.exec(text.replace(/`[^`]*`|“[^”]*”/g, (span) => (span.startsWith('`') ? '`\u0000`' : '“\u0000”')));
