@@ -652,8 +652,74 @@ export function markCode(text: string, code: readonly string[] = []): string {
 
 /** A sentence as tokens. */
 export function tokenize(sentence: string): Token[] {
-  return elidedOrdinals(problemsByPlace(quotedRanges(jsonMembers(streamReferences(namedValues(writersRoles(variableNames(imageNames(imagesRunIn(onceAsFrequency(nounOrVerb(memorySizes(labelsWithValues(phrasalVerbs(tokensOf(markBareCommands(markCommands(sentence))))))))))))))))));
+  return elidedOrdinals(problemsByPlace(quotedRanges(jsonMembers(streamReferences(namedValues(writersRoles(variableNames(imageNames(imagesRunIn(onceAsFrequency(nounOrVerb(memorySizes(labelsWithValues(phrasalVerbs(quotedNumerals(tokensOf(markBareCommands(markCommands(sentence)))))))))))))))))));
 }
+
+/**
+ * "the report's Duration", "its report's duration line": the report's `Duration:` line, named by its label as the
+ * subject (a label in code marks, "`Duration:` is …", is read so already), never the time the command ran.
+ */
+export function reportLabelsNamed(sentence: string): string {
+  return sentence.replace(/\b(?:the )?report(?:'s|’s) (?:`Duration:`|duration:?)(?: line)?(?=\s)/gi, '`Duration:`');
+}
+
+/** Words between a word of exiting and its value: "exits with", "the exit code is", "status of", "exit code shall still be". */
+const BEFORE_STATUS = /^(with|of|is|was|be|=|equals|becomes|stays|remains|still|always|again|also)$/i;
+/** The units a count is said in ("`5` lines"), and the words a count's unit may follow ("`5` more lines"). */
+const COUNT_UNITS: Record<string, 'line' | 'command' | 'signal' | 'container'> = { line: 'line', lines: 'line', command: 'command', commands: 'command', signal: 'signal', signals: 'signal', container: 'container', containers: 'container' };
+const BEFORE_UNIT = /^(more|further|extra|additional|output|omitted|dropped|truncated|hidden|shown|remaining|visible|printed|kept|stdout|stderr|log)$/i;
+
+/**
+ * A numeral in code marks where the sentence's fact takes a number is that number, as it is unquoted:
+ * before a unit of time a duration ("`2` s"), after a word of exiting ("the exit code is `2`", "exits with `124`", "`124`, not `7`" after one) it is
+ * a status, and before a unit of counting ("`5` lines are omitted", "`3` more lines") a count. Where a
+ * text is meant ("prints `3`", "the output is `42`") it stays the text quoted: a command prints texts.
+ */
+function quotedNumerals(tokens: Token[]): Token[] {
+  const numeral = (t: Token | undefined): t is Token & { kind: 'entity' } => t?.kind === 'entity' && t.entity.type === 'quoted' && /^\d+(\.\d+)?$/.test(t.entity.text);
+  const word = (t: Token | undefined, re: RegExp) => t?.kind === 'word' && re.test(t.text);
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (!numeral(token)) {
+      out.push(token);
+      continue;
+    }
+    const n = Number(token.text);
+    // "`2` s", "about `1.5` seconds": a time.
+    const perUnit = tokens[i + 1]?.kind === 'word' ? unitMs(tokens[i + 1].text.toLowerCase()) : null;
+    if (perUnit !== null) {
+      out.push({ kind: 'entity', entity: { type: 'duration', ms: n * perUnit }, text: `${token.text} ${tokens[i + 1].text}` });
+      i += 1;
+      continue;
+    }
+    const between = word(tokens[i + 1], BEFORE_UNIT) ? 1 : 0;
+    const unit = tokens[i + 1 + between];
+    if (Number.isInteger(n) && unit?.kind === 'word' && Object.hasOwn(COUNT_UNITS, unit.text.toLowerCase())) {
+      out.push({ kind: 'entity', entity: { type: 'count', n, unit: COUNT_UNITS[unit.text.toLowerCase()] }, text: `${token.text} ${unit.text}` });
+      if (between) out.push(...tokensOf(tokens[i + 1].text).filter((t) => !word(t, /^(more|further|extra|additional)$/i)));
+      i += 1 + between;
+      continue;
+    }
+    let k = out.length - 1;
+    while (k >= 0 && word(out[k], BEFORE_STATUS)) k--;
+    const concepts = out[k]?.kind === 'word' ? (out[k] as { concepts: string[] }).concepts : [];
+    // "times out with `124`", "fails with `3`": the status an outcome came with.
+    const status = concepts.includes('EXIT') || (word(out[k + 1], /^with$/i) && ['TIMED_OUT', 'FAIL', 'TERMINATE'].some((c) => concepts.includes(c)));
+    // "`124`, not `7`", "`0` or `1`": another status, in the same place as the one before it.
+    let j = out.length - 1;
+    while (j >= 0 && word(out[j], /^(,|not|or|nor|rather than)$/i)) j--;
+    const alternative = j < out.length - 1 && j >= 0 && quotedStatus.has(out[j]);
+    if (Number.isInteger(n) && (status || alternative)) {
+      const number: Token = { kind: 'entity', entity: { type: 'number', n }, text: token.text };
+      quotedStatus.add(number);
+      out.push(number);
+    } else out.push(token);
+  }
+  return out;
+}
+/** Numbers read from code marks as a status, which a status after them in the same place may follow ("`124`, not `7`"). */
+const quotedStatus = new WeakSet<Token>();
 
 /** Particles that make a verb of saying or holding another verb ("gives up", "holds off", "gives way" is a phrase of its own). */
 const PARTICLE = /^(up|off|away|down|back|over)$/i;

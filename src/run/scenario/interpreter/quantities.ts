@@ -207,3 +207,38 @@ export function durationRanges(sentence: string): string {
     .replace(new RegExp(String.raw`\bbetween\s+${RANGE_END}(?:[\s-]*${TIME_UNIT})?\s+and\s+${RANGE_END}[\s-]*${TIME_UNIT}\b`, 'gi'), (whole, low: string, lowUnit: string | undefined, high: string, unit: string) => bounds(whole, low, lowUnit, high, unit))
     .replace(new RegExp(String.raw`(?<![\w.\`-])(?:from\s+)?${RANGE_END}(?:[\s-]*${TIME_UNIT})?\s*(?:\bto\b|–|-)\s*${RANGE_END}[\s-]*${TIME_UNIT}\b`, 'gi'), (whole, low: string, lowUnit: string | undefined, high: string, unit: string) => bounds(whole, low, lowUnit, high, unit));
 }
+
+/** A tolerance as written: "±", "+/-", "plus or minus", "give or take". */
+const TOLERANCE = String.raw`(?:±|\+\/-|\+-|plus or minus|give or take)`;
+/** A word of approximation before a time with a tolerance, which the tolerance says more exactly. */
+const APPROXIMATELY = String.raw`(?:(?:≈|~|about|approximately|roughly|around|circa)\s*)?`;
+
+/** The time a tolerance states ("0.5 s", "half a second", "0.5", in UNIT where it has none), in ms; null where it is not one. */
+function toleranceMs(text: string, unit: string): number | null {
+  const words = text.trim().toLowerCase().split(/\s+/);
+  const duration = readDuration(words, 0);
+  if (duration !== null) return duration.used === words.length ? duration.ms : null;
+  const number = readNumber(words, 0);
+  return number !== null && number.used === words.length ? number.n * (unitMs(unit) ?? NaN) : null;
+}
+
+/**
+ * A time with a tolerance, "≈ 3 s (± 0.5 s)", "3 s ± 0.5 s", "about 3 s (give or take half a second)": at least
+ * the time less the tolerance and at most the time plus it, said as the two bounds the rules read (as a range is,
+ * see durationRanges); the tolerance takes the time's unit where it has none. One the time is not above is left as written.
+ */
+export function durationTolerances(sentence: string): string {
+  const bounds = (whole: string, n: string, unit: string, tolerance: string) => {
+    const ms = (readNumber([n.toLowerCase()], 0)?.n ?? NaN) * (unitMs(unit.toLowerCase()) ?? NaN);
+    const slack = toleranceMs(tolerance, unit.toLowerCase());
+    if (slack === null || !(slack > 0 && slack < ms)) return whole;
+    return `at least ${ms - slack} ms at most ${ms + slack} ms`;
+  };
+  const time = String.raw`${APPROXIMATELY}${RANGE_END}[\s-]*${TIME_UNIT}`;
+  // Quoted texts are the writer's words, never read so.
+  const parts = sentence.split(/(`[^`]*`|“[^”]*”)/);
+  if (parts.length > 1) return parts.map((part, i) => (i % 2 === 1 ? part : durationTolerances(part))).join('');
+  return sentence
+    .replace(new RegExp(String.raw`(?<![\w.])${time}\s*\(\s*${TOLERANCE}\s*([^()]+?)\s*\)`, 'gi'), (whole, n: string, unit: string, tolerance: string) => bounds(whole, n, unit, tolerance))
+    .replace(new RegExp(String.raw`(?<![\w.])${time},?\s*${TOLERANCE}\s*((?:\d+(?:\.\d+)?|half a|a|an)(?:[\s-]*${TIME_UNIT})?)(?=$|[\s,.;:)])`, 'gi'), (whole, n: string, unit: string, tolerance: string) => bounds(whole, n, unit, tolerance));
+}

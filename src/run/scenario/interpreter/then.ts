@@ -8,11 +8,11 @@ import { execa } from 'execa';
 import type { ConfigError } from '../../../executor/config.js';
 import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
-import { CONFIG_KEYS, conceptWords, JSON_MEMBER, namesMemory, rangeTexts, showDuration, tokenize, withoutRunner, type Entity, type StreamName, type Token } from './lexicon.js';
+import { CONFIG_KEYS, conceptWords, JSON_MEMBER, namesMemory, rangeTexts, reportLabelsNamed, showDuration, tokenize, withoutRunner, type Entity, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { placeInDocument } from '../../../parse/block-place.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
-import { durationRanges, elidedTimeUnits } from './quantities.js';
+import { durationRanges, durationTolerances, elidedTimeUnits } from './quantities.js';
 import { numbersDropped } from './numbers-kept.js';
 import { orderDropped, placeDropped } from './places-kept.js';
 import { DURATION_FAULTS, FAULTS } from './faults.js';
@@ -781,6 +781,9 @@ const RULES: Rule<Check>[] = [
       // "clearly under" a code or a count measures nothing a reader can hold it to.
       if (cmp === '≪') return null;
       if (codes.length > 1 && cmp !== '==') return null;
+      // "times out with 124, yet the run exits with 3": codes a clause apart are two statuses, never a choice of one.
+      const numbered = a.tokens.flatMap((t, i) => (isNumber(t) ? [i] : []));
+      if (codes.length > 1 && a.tokens.slice(numbered[0], numbered.at(-1)).some((t) => t.kind === 'word' && !/^(,|or|either|and|nor)$/i.test(t.text))) return null;
       if (d && a.negated) return null;
       // "exits with status 2 without running anything": "without" denies what follows it, not the status.
       if (a.tokens.some((t) => t.kind === 'word' && /^without$/i.test(t.text))) return null;
@@ -2636,10 +2639,11 @@ function reportedAt(sentence: string): string {
 
 /**
  * "the status is `Timeout (signal 15: SIGTERM)`", "the exit status reads `Memory limit (…)`": a value of the report's
- * `Exit Status:` line said without its label is that line, said with it.
+ * `Exit Status:` line said without its label (or with the label as the subject) is that line, said with it.
  */
 function statusLabelled(sentence: string): string {
-  return sentence.replace(/\b(?:the |its )?(?:exit )?status(?: line)? (?:is|reads|was|says|shows|is shown as|is reported as|is given as) `([^`]+)`/gi, (whole, value: string) =>
+  // The line's label said as the subject is the line too: "`Exit Status:` reads `Timeout (…)`".
+  return sentence.replace(/(?:\b(?:the |its )?(?:exit )?status(?: line)?|(?:\b(?:the |its ))?`Exit Status:`(?: line)?) (?:is|reads|was|says|shows|is shown as|is reported as|is given as) `([^`]+)`/gi, (whole, value: string) =>
     statusValue(value) ? `the exit status line reads \`Exit Status: ${value}\`` : whole,
   );
 }
@@ -2766,7 +2770,8 @@ function bothNamedBefore(sentence: string): string {
 
 export function readThen(sentence: string): Reading<Check> {
   // What `docker ps` (`-a`) lists is the engine's containers: read only where it is said to list none of the run's (below); else not read.
-  const text = engineListingNone(bothNamedBefore(sentence));
+  // "≈ 3 s (± 0.5 s)": a time with a tolerance is its bounds, first, so that no other reading takes the tolerance's number.
+  const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(sentence))));
   // "a note such as `note: container spec-run-30205-f35005a3 removed`": an example of a text, whose particulars (a pid, a name) are the
   // writer's run's; checked as written, it would fail every other run. Not read.
   const example = /\b(such as|for example|for instance|e\.g\.|like)[\s,:]*(?=[`“])/i.exec(text.replace(/`[^`]*`|“[^”]*”/g, (span) => (span.startsWith('`') ? '`\u0000`' : '“\u0000”')));
