@@ -10,6 +10,7 @@ import { bodyThatCannotFail } from '../../src/run/scenario/function-body.js';
 import { cli, project, runIn } from './user-project.js';
 import { execa } from 'execa';
 import fc from 'fast-check';
+import path from 'node:path';
 import { CANNOT_FAIL_SPEC, CANNOT_FAIL_STEPS } from '../support/false-green-documents.js';
 
 /** The function the source SOURCE (an expression) evaluates to. */
@@ -352,3 +353,83 @@ t.test('a run and check: a forgotten assert, an Error never thrown and a logged 
   for (const line of [3, 4, 5]) t.match(check.stdout, new RegExp(`^steps\\.mjs:${line}:1: warning: this Then definition has a body that cannot fail`, 'm'));
   t.notMatch(check.stdout, /steps\.mjs:6|checked total/, 'the conditional throw checks: no warning');
 });
+
+t.test("the world's own reporting never fails a step: a Then that only logs or attaches through the world checks nothing", async (t) => {
+  const cannotFail: [string, string][] = [
+    ['function (n) { this.log(`total ${this.total}, expected ${n}`); }', 'only logs'],
+    ["function () { this.attach(`${this.result}`, 'text/plain'); }", 'only attaches'],
+    ['function (n) { if (this.total !== n) this.log("mismatch"); }', 'only logs'],
+    ["function () { return this.attach('seen'); }", 'only attaches'],
+  ];
+  for (const [source, said] of cannotFail) t.equal(bodyThatCannotFail(fn(source)), said, source);
+  const mayFail = [
+    // An argument that may throw, a method of another object, the world's other methods, an arrow (whose `this` is its module's, not the world).
+    'function () { this.log(this.result.total); }',
+    'function () { this.logger.log("x"); }',
+    'function () { this.skip("later"); }',
+    'function () { this.run("true"); }',
+    '() => { this.log("x"); }',
+    'function () { this.log(check()); }',
+  ];
+  for (const source of mayFail) t.equal(bodyThatCannotFail(fn(source)), null, source);
+});
+
+t.test("a name the body does not declare is read in its steps file: a let, a parameter around the step or a destructured name may be nullish; an import, a helper or another const is not", async (t) => {
+  const dir = project({
+    'steps.mjs': [
+      "import fs from 'node:fs';",
+      "import { helpers } from './helpers.mjs';",
+      'let current;',
+      'var later = null;',
+      "const { maybe } = process.env;",
+      'const unset = undefined;',
+      'const limits = { max: 3 };',
+      'function tool() { return 1; }',
+      'export function define(world) {}',
+      '',
+    ].join('\n'),
+    'steps.ts': 'let current: { total: number } | undefined;\nexport {};\n',
+  });
+  const file = path.join(dir, 'steps.mjs');
+  for (const name of ['current', 'later', 'maybe', 'unset', 'world']) {
+    t.equal(bodyThatCannotFail(fn(`function () { ${name}.total; }`), file), null, `${name}: a property read of it may throw`);
+    t.equal(bodyThatCannotFail(fn(`function () { ${name}.total; }`)), 'only reads values it compares with nothing', `${name}: without its module, read as never nullish`);
+  }
+  for (const name of ['fs', 'helpers', 'limits', 'tool', 'define', 'notDeclared']) {
+    t.equal(bodyThatCannotFail(fn(`function () { ${name}.total; }`), file), 'only reads values it compares with nothing', `${name}: never nullish`);
+  }
+  t.equal(bodyThatCannotFail(fn('function () { current?.total; }'), file), 'only reads values it compares with nothing', 'an optional read of it cannot throw');
+  t.equal(bodyThatCannotFail(fn('function () { current.total; }'), path.join(dir, 'steps.ts')), 'only reads values it compares with nothing', 'TypeScript with types is not read: the lean stays');
+  t.equal(bodyThatCannotFail(fn('function () { current.total; }'), path.join(dir, 'missing.mjs')), 'only reads values it compares with nothing', 'a file that cannot be read: the lean stays');
+});
+
+t.test('a run: a Then that only logs through the world is a skipped verdict; one reading a module variable a hook sets may fail, so its pass is a verdict', async (t) => {
+  const doc = TOTALS_DOC;
+  const steps = `import { Given, Then, Before } from 'spec-run/steps';
+let order;
+Before(function () { order = { total: 1 }; });
+Given('an order of {int} items', function (n) { this.n = n; });
+Then('the total is logged', function () { this.log(\`total \${this.n}\`); });
+Then('the total is read', function () { order.total; });
+`;
+  const run = await runIn(project({ 'doc.spec.md': doc, 'steps.mjs': steps }), ['doc.spec.md', '--reporter', 'json']);
+  t.match(run.points.find((p) => p.name === 'THEN the total is logged'), { ok: true, skip: /^the step checks nothing: its definition \(steps\.mjs:5\) has a body that cannot fail \(it only logs\)/ });
+  const read = run.points.find((p) => p.name === 'THEN the total is read');
+  t.match(read, { ok: true }, 'the read passes');
+  t.equal(read?.skip, undefined, 'and is a verdict: had the hook left it unset, the read would have thrown');
+});
+
+const TOTALS_DOC = `### Requirement: Logged total
+The total SHALL be logged.
+
+#### Scenario: Logged
+- **GIVEN** an order of 3 items
+- **THEN** the total is logged
+
+### Requirement: Read total
+The total SHALL be read.
+
+#### Scenario: Read
+- **GIVEN** an order of 3 items
+- **THEN** the total is read
+`;
