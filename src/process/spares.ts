@@ -26,9 +26,27 @@ export class Spares<T> {
     }
   }
 
-  /** The oldest spare when one waits and is usable, else one started now (by `start` when given). */
-  async take(start: () => Promise<T> = () => this.kind.start(this.closing.signal)): Promise<T> {
-    const spare = await this.waiting.shift()?.catch(() => undefined);
+  /**
+   * The oldest spare when one waits and is usable, else one started now (by `start` when given).
+   * Waiting for a spare still starting (a server answers initialize within 30 s, or never) ends
+   * when SIGNAL aborts (an interrupt) or the spares are closed (the run ends): that spare is
+   * stopped once started, and the take fails at once.
+   */
+  async take(start: () => Promise<T> = () => this.kind.start(this.closing.signal), signal?: AbortSignal): Promise<T> {
+    const next = this.waiting.shift();
+    if (next === undefined) return start();
+    const ended = signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal;
+    let stopWaiting = () => undefined as void;
+    const stopped = new Promise<'stopped'>((resolve) => {
+      stopWaiting = () => resolve('stopped');
+      ended.addEventListener('abort', stopWaiting, { once: true });
+      if (ended.aborted) stopWaiting();
+    });
+    const spare = await Promise.race([next.catch(() => undefined), stopped]).finally(() => ended.removeEventListener('abort', stopWaiting));
+    if (spare === 'stopped') {
+      void next.then((started) => this.kind.stop(started), () => undefined);
+      throw new Error(signal?.aborted ? 'stopped while a spare was starting' : 'the spares were closed while one was starting');
+    }
     return spare !== undefined && this.kind.usable(spare) ? spare : start();
   }
 

@@ -53,3 +53,30 @@ t.test('close() stops the spares still starting, without waiting for their start
   await spares.close();
   t.same(stopped, ['starting', 'starting'], 'both starts were told to stop, and close() returned');
 });
+
+t.test('take() waiting for a spare still starting ends at an interrupt and at close; the spare is stopped once started', async (t) => {
+  for (const end of ['interrupt', 'close'] as const) {
+    const control = controlledKind();
+    const stopped: number[] = [];
+    const spares = new Spares<number>({ ...control.kind, stop: async (spare) => void stopped.push(spare) });
+    spares.fill(1);
+    const interrupt = new AbortController();
+    let started = 0;
+    const taken = spares.take(async () => ++started, interrupt.signal);
+    await new Promise((resolve) => setImmediate(resolve));
+    if (end === 'interrupt') interrupt.abort();
+    else void spares.close();
+    await t.rejects(taken, end === 'interrupt' ? /stopped while a spare was starting/ : /closed while one was starting/, `${end}: the take fails at once, the spare still starting`);
+    t.equal(started, 0, `${end}: no other is started in its place`);
+    control.finishOne();
+    await new Promise((resolve) => setImmediate(resolve));
+    t.same(stopped, [1], `${end}: the spare is stopped once it has started`);
+  }
+  // Uninterrupted, the take waits for the spare and hands it out.
+  const control = controlledKind();
+  const spares = new Spares<number>(control.kind);
+  spares.fill(1);
+  const taken = spares.take(async () => 99, new AbortController().signal);
+  control.finishOne();
+  t.equal(await taken, 1, 'the spare, once started');
+});
