@@ -54,11 +54,12 @@ t.test('close() stops the spares still starting, without waiting for their start
   t.same(stopped, ['starting', 'starting'], 'both starts were told to stop, and close() returned');
 });
 
-t.test('take() waiting for a spare still starting ends at an interrupt and at close; the spare is stopped once started', async (t) => {
+t.test('take() waiting for a spare still starting ends at an interrupt and at close; that start is told to stop, and the spare stopped if it started', async (t) => {
   for (const end of ['interrupt', 'close'] as const) {
     const control = controlledKind();
     const stopped: number[] = [];
-    const spares = new Spares<number>({ ...control.kind, stop: async (spare) => void stopped.push(spare) });
+    const told: AbortSignal[] = [];
+    const spares = new Spares<number>({ ...control.kind, start: (closed) => (told.push(closed), control.kind.start()), stop: async (spare) => void stopped.push(spare) });
     spares.fill(1);
     const interrupt = new AbortController();
     let started = 0;
@@ -68,15 +69,18 @@ t.test('take() waiting for a spare still starting ends at an interrupt and at cl
     else void spares.close();
     await t.rejects(taken, end === 'interrupt' ? /stopped while a spare was starting/ : /closed while one was starting/, `${end}: the take fails at once, the spare still starting`);
     t.equal(started, 0, `${end}: no other is started in its place`);
+    t.equal(told[0].aborted, true, `${end}: its start is told to stop (a server waiting for initialize is stopped at once)`);
     control.finishOne();
     await new Promise((resolve) => setImmediate(resolve));
     t.same(stopped, [1], `${end}: the spare is stopped once it has started`);
   }
   // Uninterrupted, the take waits for the spare and hands it out.
   const control = controlledKind();
-  const spares = new Spares<number>(control.kind);
-  spares.fill(1);
+  const told: AbortSignal[] = [];
+  const spares = new Spares<number>({ ...control.kind, start: (closed) => (told.push(closed), control.kind.start()) });
+  spares.fill(2);
   const taken = spares.take(async () => 99, new AbortController().signal);
   control.finishOne();
   t.equal(await taken, 1, 'the spare, once started');
+  t.same(told.map((signal) => signal.aborted), [false, false], 'no start is told to stop');
 });
