@@ -2,7 +2,8 @@
 // project outside the repository): places where spec-run said something untrue. A Then that
 // only reports through the world (`this.log`) passed as a check; one reading a module variable
 // a hook sets was said to check nothing; a `find` over this.blocks counted the blocks it passed
-// over as read.
+// over as read. `check` read a bare name in CL-USER after the document entered its own package,
+// and the run's error for a bare name another package defines did not say how to write it.
 import t from 'tap';
 import { userProject } from '../support/installed.js';
 import { TWO_BLOCKS_SPEC } from '../support/false-green-documents.js';
@@ -45,4 +46,22 @@ t.test('steps trust: a Then that only logs through the world checks nothing, one
   t.equal(exported.code, 1, 'the block the find passed over was never compared', { stdout: exported.stdout });
   t.match(exported.stdout, /not ok \d+ - the json block at line 9\n/);
   t.notMatch(exported.stdout, /ok \d+ - the json block at line 13\n/, 'the block it found is read');
+});
+
+const lispDoc = (name: string, ...blocks: string[]) => `---\ntype: verification\nname: ${name}\n---\n# ${name}\n\n${blocks.map((code, i) => `## Part ${i + 1}\n\n\`\`\`lisp\n${code}\n\`\`\`\n`).join('\n')}`;
+
+t.test('Lisp packages: check follows in-package in document order, and the run says how to write a name another package defines', async (t) => {
+  const project = userProject({
+    'spec-run.config.json': JSON.stringify({ vocabulary: ['src/ring.lisp'] }),
+    'src/ring.lisp': '(defpackage :ring (:use :cl) (:export #:make-ring #:ring-push))\n(in-package :ring)\n(defun make-ring (n) (make-array n :initial-element nil))\n(defun ring-push (r x) (setf (aref r 0) x))\n',
+    'specs/mine.test.md': lispDoc('mine', '(defpackage :mine (:use :cl))\n(in-package :mine)\n(defun twice (x) (* 2 x))\n(is (= 2 (twice 1)))', '(in-package :cl-user)\n(assert (ring-push (ring:make-ring 1) 1))'),
+  });
+  const check = await project.specRun(['check', 'specs/mine.test.md']);
+  t.equal(check.code, 1, 'errors, where check passed both before', { stdout: check.stdout });
+  t.match(check.stdout, /^specs\/mine\.test\.md:13:2: error: 'is' is called in package MINE, which this document enters with in-package and which uses only CL/m);
+  t.match(check.stdout, /^specs\/mine\.test\.md:20:10: error: 'ring-push' is called in CL-USER, but the vocabulary defines it in package RING, which CL-USER does not use: write 'ring:ring-push'/m);
+  const run = await project.specRun(['specs/mine.test.md', '--reporter', 'tap']);
+  t.equal(run.code, 1);
+  t.match(run.stdout, /is is called here, but neither this document nor the vocabulary defines it in package MINE, where it is read; another package does, which that one does not use: write 'fiveam:is'/);
+  t.match(run.stdout, /ring-push is called here, .* in package COMMON-LISP-USER, where it is read; another package does, which that one does not use: write 'ring:ring-push'/);
 });
