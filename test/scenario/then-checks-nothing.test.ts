@@ -191,7 +191,9 @@ t.test('generated bodies: none that cannot throw is said to fail, and one throw 
   const within = (statement: string, wrap: number) => [statement, `if (n > 0) { ${statement} }`, `if (n > 0) {} else { ${statement} }`, `{ ${statement} }`, `try { ${statement} } finally {}`][wrap];
   const quiet = { log() {}, error() {}, warn() {}, info() {} };
   const compile = (body: string) => new Function('assert', 'console', 'check', 'expect', `return (async function (n) { ${body} });`)(assert, quiet, assert.equal, () => ({ toBe() {} })) as (n: unknown) => Promise<unknown>;
-  const value = fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(fc.integer()), fc.dictionary(fc.string(), fc.integer(), { noNullPrototype: true }));
+  // A key toString or valueOf set to a number makes the object's conversion throw (`n > 0`), which the reading leaves out by design.
+  const KEY_NOT_A_CONVERSION = fc.string().filter((key) => key !== 'toString' && key !== 'valueOf');
+  const value = fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(fc.integer()), fc.dictionary(KEY_NOT_A_CONVERSION, fc.integer(), { noNullPrototype: true }));
   await fc.assert(
     fc.asyncProperty(fc.array(harmless, { maxLength: 6 }), fc.nat({ max: 4 }), value, value, async (statements, wrap, total, n) => {
       const body = statements.map((statement, index) => (index === 0 ? within(statement, wrap) : statement)).join('\n');
