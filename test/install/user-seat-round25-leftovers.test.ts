@@ -6,22 +6,8 @@
 // and the run's error for a bare name another package defines did not say how to write it.
 import t from 'tap';
 import { userProject } from '../support/installed.js';
-import { TWO_BLOCKS_SPEC } from '../support/false-green-documents.js';
+import { REPORTING_SPEC, TWO_BLOCKS_SPEC } from '../support/false-green-documents.js';
 
-const ORDERS = `### Requirement: Logged total
-The total SHALL be logged.
-
-#### Scenario: Logged
-- **GIVEN** an order of 3 items
-- **THEN** the total is logged
-
-### Requirement: Read total
-The total SHALL be read.
-
-#### Scenario: Read
-- **GIVEN** an order of 3 items
-- **THEN** the total is read
-`;
 const STEPS = `import assert from 'node:assert/strict';
 import { Before, Given, When, Then } from 'spec-run/steps';
 let order;
@@ -34,7 +20,7 @@ Then('the export SHALL match the expected JSON', function () { assert.equal(this
 `;
 
 t.test('steps trust: a Then that only logs through the world checks nothing, one reading a module variable may fail, a find reads what it finds', async (t) => {
-  const project = userProject({ 'orders/spec.md': ORDERS, 'export/spec.md': TWO_BLOCKS_SPEC, 'steps.mjs': STEPS });
+  const project = userProject({ 'orders/spec.md': REPORTING_SPEC, 'export/spec.md': TWO_BLOCKS_SPEC, 'steps.mjs': STEPS });
   const orders = await project.specRun(['orders/spec.md']);
   t.match(orders.stdout, /ok \d+ - THEN the total is logged # SKIP the step checks nothing: its definition \(steps\.mjs:6\) has a body that cannot fail \(it only logs\)/, 'this.log is no check');
   t.match(orders.stdout, / ok \d+ - THEN the total is read\n/, 'a read of a let a hook sets is a verdict', { stdout: orders.stdout });
@@ -64,4 +50,14 @@ t.test('Lisp packages: check follows in-package in document order, and the run s
   t.equal(run.code, 1);
   t.match(run.stdout, /is is called here, but neither this document nor the vocabulary defines it in package MINE, where it is read; another package does, which that one does not use: write 'fiveam:is'/);
   t.match(run.stdout, /ring-push is called here, .* in package COMMON-LISP-USER, where it is read; another package does, which that one does not use: write 'ring:ring-push'/);
+});
+
+t.test("a definitions-only block whose variable's value calls what a unit above defines loads where it stands, and --list says why", async (t) => {
+  const project = userProject({
+    'specs/value.test.md': lispDoc('value', '(defun twice (x) (* 2 x))\n(assert (= 2 (twice 1)))', '(defparameter *four* (twice 2))', '(assert (= 4 *four*))'),
+  });
+  const run = await project.specRun(['specs/value.test.md', '--reporter', 'tap']);
+  t.equal(run.code, 0, 'hoisted, the value was computed before twice was defined', { stdout: run.stdout });
+  const list = await project.specRun(['specs/value.test.md', '--list']);
+  t.match(list.stdout, /loaded before the next unit: the value of \*four\* \(at line 17\) reads twice, which the block at line 10 above it defines or sets where it runs: loaded first, it would be computed before that/);
 });

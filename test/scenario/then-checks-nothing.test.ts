@@ -11,7 +11,7 @@ import { cli, project, runIn } from './user-project.js';
 import { execa } from 'execa';
 import fc from 'fast-check';
 import path from 'node:path';
-import { CANNOT_FAIL_SPEC, CANNOT_FAIL_STEPS } from '../support/false-green-documents.js';
+import { CANNOT_FAIL_SPEC, CANNOT_FAIL_STEPS, REPORTING_SPEC } from '../support/false-green-documents.js';
 
 /** The function the source SOURCE (an expression) evaluates to. */
 const fn = (source: string) => new Function(`return (${source});`)() as () => unknown;
@@ -406,7 +406,7 @@ t.test("a name the body does not declare is read in its steps file: a let, a par
 });
 
 t.test('a run: a Then that only logs through the world is a skipped verdict; one reading a module variable a hook sets may fail, so its pass is a verdict', async (t) => {
-  const doc = TOTALS_DOC;
+  const doc = REPORTING_SPEC;
   const steps = `import { Given, Then, Before } from 'spec-run/steps';
 let order;
 Before(function () { order = { total: 1 }; });
@@ -421,17 +421,3 @@ Then('the total is read', function () { order.total; });
   t.equal(read?.skip, undefined, 'and is a verdict: had the hook left it unset, the read would have thrown');
 });
 
-const TOTALS_DOC = `### Requirement: Logged total
-The total SHALL be logged.
-
-#### Scenario: Logged
-- **GIVEN** an order of 3 items
-- **THEN** the total is logged
-
-### Requirement: Read total
-The total SHALL be read.
-
-#### Scenario: Read
-- **GIVEN** an order of 3 items
-- **THEN** the total is read
-`;
