@@ -4,9 +4,10 @@
 // as a verdict (false, 'pending', 'skipped', a promise): a Then none of whose statements can
 // do so checks nothing, however its step reads. So the question asked of each statement is
 // whether it can throw, not whether it has a known shape: a `throw`, a call of any function
-// not known never to throw (the team's helper, an imported one, an assertion: console.* and a
-// few pure builtins are known), an `await`, a property read of a value that may be null or
-// undefined (`this.result.should.be.ok`), a constructor other than an Error's. An expression
+// not known never to throw (the team's helper, an imported one, an assertion: console.*, the
+// world's log and attach and a few pure builtins are known), an `await`, a property read of a
+// value that may be null or undefined (`this.result.should.be.ok`), a constructor other than
+// an Error's. An expression
 // whose value is dropped (`this.total === n;`), an Error built and never thrown, an assignment,
 // an assertion whose argument is always truthy (`assert.ok(this)`, `assert.ok(typeof x)`) or
 // constants that hold, cannot. Read conservatively where it matters: a name the function does
