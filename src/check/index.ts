@@ -11,7 +11,8 @@ import { deltaOf, describeProseFile, isArchivedChange, openspecProseFile } from 
 import { sameNameWarning } from '../translate/openspec-family.js';
 import { mistypedSetting, runSetting } from '../translate/frontmatter-values.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
-import { scanForms, unqualified, type LispNode } from '../translate/lisp-forms.js';
+import { scanForms, unqualified, type LispForm, type LispNode } from '../translate/lisp-forms.js';
+import { enteredPackage, packageName } from '../translate/tree-definitions.js';
 import { isVerifyName, loadsCode } from '../translate/lisp-definitions.js';
 import { unitsHoldingNoCheck } from '../translate/unit-code.js';
 import { codeFacts, macroPatterns, type CallSite } from './lisp-calls.js';
@@ -219,18 +220,38 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
       messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'note', message: `${unit.functionName} holds checks and nothing in this document or its specification tree calls it: it runs as a unit of its own, as a verify-... function does` });
     }
   }
-  const uses = new Map<string, number[]>();
-  for (const { site } of calls) {
+  // A bare name is read in the package its form is read in, following in-package in document order, as the run reads them.
+  const reading = readingPackages(scans.filter(({ ref }) => !ref.borrowed));
+  const own = documentPackages(scans.flatMap(({ scan }) => scan.forms));
+  /** What a call is asked as: a qualified name as written; a bare one read in CL-USER as itself; one read in a package the document defines as read in each package that one uses. */
+  const askedAs = (ref: CodeRef, site: CallSite): { names: string[]; readIn?: string } => {
+    const readIn = site.name.includes(':') ? 'common-lisp-user' : (reading.get(ref)?.(site.offset) ?? 'common-lisp-user');
+    if (readIn === 'common-lisp-user') return { names: [site.name], readIn };
+    const used = own.get(readIn);
+    // A package of the vocabulary or of the image, whose use list check does not read: the name is asked as CL-USER reads it, leniently.
+    return used === undefined ? { names: [site.name] } : { names: used.map((home) => `${home}:${site.name}`), readIn };
+  };
+  const uses = new Map<string, { argumentCounts: number[]; readIn?: string }>();
+  for (const { ref, site } of calls) {
     if (defined.has(site.name.replace(/^.*:/, ''))) continue;
-    const counts = uses.get(site.name) ?? uses.set(site.name, []).get(site.name)!;
-    if (site.argumentCount !== undefined) counts.push(site.argumentCount);
+    const asked = askedAs(ref, site);
+    for (const name of asked.names) {
+      const use = uses.get(name) ?? uses.set(name, { argumentCounts: [], ...(asked.readIn === 'common-lisp-user' ? { readIn: asked.readIn } : {}) }).get(name)!;
+      if (site.argumentCount !== undefined) use.argumentCounts.push(site.argumentCount);
+    }
   }
-  // A document that enters no package of its own reads every bare name in CL-USER; in another, check does not follow which.
-  const readIn = scans.some(({ ref }) => entersOwnPackage(ref.text)) ? {} : { readIn: 'common-lisp-user' };
-  const unknown = await context.unknownOperators([...uses].map(([name, argumentCounts]) => ({ name, argumentCounts, ...readIn })));
+  const unknown = await context.unknownOperators([...uses].map(([name, use]) => ({ name, ...use })));
   // Code the document loads as it runs (a system by ASDF, a file by load) may define what check, which does not load it, cannot find.
   const loaders = calls.filter(({ site }) => loadsCode(site.name));
   for (const { ref, site } of calls) {
+    const asked = askedAs(ref, site);
+    if (asked.readIn !== undefined && asked.readIn !== 'common-lisp-user') {
+      // Read in a package of the document's: unknown when no package it uses defines it (one check cannot read, "no package", may).
+      const answers = asked.names.map((name) => unknown.get(name));
+      if (defined.has(site.name) || answers.some((answer) => answer === undefined || answer.why !== 'undefined')) continue;
+      messages.push({ file: ref.file, line: site.line, column: columnOf(ref.text, site.offset), severity: loaders.length > 0 ? 'warning' : 'error', message: inOwnPackageMessage(site.name, asked.readIn, own.get(asked.readIn)!) });
+      continue;
+    }
     const reason = unknown.get(site.name);
     if (!reason) continue;
     // A function is looked up as it is called, whenever code loads; a package-qualified name is read where it stands, after the loads above it only.
@@ -252,9 +273,44 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
   return messages;
 }
 
-/** True when TEXT, Lisp code, enters a package other than CL-USER with `in-package`. */
-function entersOwnPackage(text: string): boolean {
-  return [...text.matchAll(/\(\s*(?:cl:|common-lisp:)?in-package\s+(?:#?:|")?([^\s()"]+)/gi)].some((match) => !['cl-user', 'common-lisp-user'].includes(match[1].toLowerCase()));
+/** For each block of SCANS (in document order), the package a form starting at an offset of its text is read in: CL-USER until an in-package enters another. */
+function readingPackages(scans: { ref: CodeRef; scan: { forms: LispForm[] } }[]): Map<CodeRef, (offset: number) => string> {
+  const byBlock = new Map<CodeRef, (offset: number) => string>();
+  let current = 'common-lisp-user';
+  for (const { ref, scan } of scans) {
+    const starts: { end: number; package: string }[] = [];
+    const first = current;
+    for (const form of scan.forms) {
+      starts.push({ end: form.end, package: current });
+      const entered = enteredPackage(form.node);
+      if (entered !== null) current = fullPackageName(entered);
+    }
+    byBlock.set(ref, (offset) => starts.find((form) => offset < form.end)?.package ?? first);
+  }
+  return byBlock;
+}
+
+/** A package name as check asks SBCL of it: CL-USER by its full name. */
+const fullPackageName = (name: string) => (packageName(name) === 'cl-user' ? 'common-lisp-user' : name);
+
+/** The packages FORMS define (`defpackage`), each with the packages it uses (none when it names none, as in SBCL). */
+function documentPackages(forms: LispForm[]): Map<string, string[]> {
+  const packages = new Map<string, string[]>();
+  const named = (node: LispNode | undefined) => (node?.kind === 'symbol' ? node.name.replace(/^#?:/, '') : node?.kind === 'string' ? node.value.toLowerCase() : null);
+  for (const { node, head } of forms) {
+    if (node.kind !== 'list' || (head !== null && unqualified(head)) !== 'defpackage') continue;
+    const name = named(node.items[1]);
+    if (name === null) continue;
+    const used = node.items.slice(2).flatMap((option) => (option.kind === 'list' && named(option.items[0]) === 'use' ? option.items.slice(1).map(named).filter((u) => u !== null) : []));
+    packages.set(fullPackageName(name), used.map(fullPackageName));
+  }
+  return packages;
+}
+
+/** Said of NAME, called bare in the document's package PACKAGE_, which uses USED, where none of them defines it. */
+function inOwnPackageMessage(name: string, package_: string, used: string[]): string {
+  const uses = used.length === 0 ? 'uses no package' : `uses only ${used.map((u) => u.toUpperCase()).join(', ')}`;
+  return `'${name}' is called in package ${package_.toUpperCase()}, which this document enters with in-package and which ${uses}: neither this document nor ${used.length === 1 ? 'that package' : 'those packages'} defines it, so the run finds no function there; write its package (the run's error names it), or add that package to ${package_.toUpperCase()}'s :use`;
 }
 
 /**

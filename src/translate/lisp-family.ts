@@ -65,6 +65,8 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
   let unitsAbove = false;
   /** The variables and functions the blocks above define (REDEFINED_HEADS), by kind and name. */
   const definedAbove = new Set<string>();
+  /** The functions and variables blocks that run define or set, where they stand, by name (unqualified), with the block's line. */
+  const madeByUnitsAbove = new Map<string, number>();
 
   /** The package definitions are read in (`in-package` forms, in document order), and the tests defined there by name. */
   let inPackage = 'common-lisp-user';
@@ -185,14 +187,25 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     if (run.length === 0 && inPlaceBecause === null && change !== null && unitsAbove) inPlaceBecause = `it ${changeText(change)} and a block above it runs first: loaded first, it would change how that block reads`;
     // Loaded first, a variable or function defined again would be the one the blocks above it see.
     const redefined = run.length === 0 && inPlaceBecause === null ? loaded.map(redefinedName).find((name) => name !== null && definedAbove.has(name.key)) : undefined;
-    const because = inPlaceBecause ?? (redefined ? `it defines ${redefined.name} again (at line ${redefined.line}), which a block above it defines: loaded first, it would change what that block sees` : null);
+    // Loaded first, a variable's value computed from what a block above makes as it runs would be computed before that.
+    const dependent = run.length === 0 && inPlaceBecause === null && redefined === undefined ? loaded.map((form) => valueFromUnitsAbove(form, madeByUnitsAbove)).find((found) => found !== null) : undefined;
+    const because =
+      inPlaceBecause ??
+      (redefined
+        ? `it defines ${redefined.name} again (at line ${redefined.line}), which a block above it defines: loaded first, it would change what that block sees`
+        : dependent
+          ? `the value of ${dependent.variable} (at line ${dependent.line}) reads ${dependent.name}, which the block at line ${dependent.block} above it defines or sets where it runs: loaded first, it would be computed before that`
+          : null);
     for (const form of loaded) {
       const name = redefinedName(form);
       if (name) definedAbove.add(name.key);
     }
     const loads = run.length > 0 ? { at: 'with-unit' as const } : because === null ? null : { at: 'in-place' as const, because };
     if (loaded.length > 0) definitions.push({ ...codeRef(file, block, keepOnly(block.text, scan.forms, loaded)), ...(loads ? { loads } : {}) });
-    if (run.length > 0) unitsAbove = true;
+    if (run.length > 0) {
+      unitsAbove = true;
+      for (const name of madeNames([...loaded, ...run])) if (!madeByUnitsAbove.has(name)) madeByUnitsAbove.set(name, block.textLine);
+    }
     if (loads !== null && change !== null) inPlaceBecause = `the block at line ${block.textLine} above it runs where it stands and ${changeText(change)}: loaded first, this block would be read before that`;
     if (input && run.length === 0 && !loaded.some((form) => definedTest(form, testMacros) !== null || nestedTests(form, testMacros).length > 0)) problems.push(uncheckedAnswer(input.unit, block, 'runs nothing of its own (only definitions or test-runner calls)'));
     if (run.length > 0) {
@@ -326,6 +339,35 @@ function redefinedName(form: LispForm): { key: string; name: string; line: numbe
   const kind = form.head === null || form.node.kind !== 'list' ? undefined : REDEFINED_HEADS[form.head.replace(/^(?:cl|common-lisp):/, '')];
   const name = form.node.kind === 'list' ? form.node.items[1] : undefined;
   return kind && name?.kind === 'symbol' ? { key: `${kind} ${name.name}`, name: name.raw, line: form.line } : null;
+}
+
+/** The functions and variables FORMS (of a block that runs) define, or set at their top level (`setf`, `setq`), unqualified. */
+function madeNames(forms: LispForm[]): string[] {
+  const names: string[] = [];
+  for (const { node, head } of forms) {
+    if (node.kind !== 'list' || head === null) continue;
+    const operator = unqualified(head);
+    const items = node.items;
+    if (REDEFINED_HEADS[operator] !== undefined && items[1]?.kind === 'symbol') names.push(unqualified(items[1].name));
+    if (operator === 'setf' || operator === 'setq') for (let i = 1; i < items.length; i += 2) if (items[i].kind === 'symbol') names.push(unqualified((items[i] as { name: string }).name));
+  }
+  return names;
+}
+
+/** When FORM is a `defvar`/`defparameter`/`defconstant` whose value reads a name MADE (by a block that runs above), that name, the variable and the block's line; else null. */
+function valueFromUnitsAbove(form: LispForm, made: Map<string, number>): { variable: string; line: number; name: string; block: number } | null {
+  const name = redefinedName(form);
+  const value = form.node.kind === 'list' ? form.node.items[2] : undefined;
+  if (name === null || !name.key.startsWith('variable ') || value === undefined) return null;
+  let found: string | null = null;
+  const visit = (node: LispNode): void => {
+    if (found !== null) return;
+    if (node.kind === 'symbol' && made.has(unqualified(node.name))) found = unqualified(node.name);
+    else if (node.kind === 'list') node.items.forEach(visit);
+    else if (node.kind === 'prefixed' && node.prefix !== "'") visit(node.form);
+  };
+  visit(value);
+  return found === null ? null : { variable: name.name, line: form.line, name: found, block: made.get(found)! };
 }
 
 /** What CHANGE, a call that loads code or changes how code reads, does: "loads code (load at line 9)". */

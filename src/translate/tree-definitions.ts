@@ -26,7 +26,7 @@ const GROUPS: Record<string, number> = { progn: 1, 'eval-when': 2 };
 const CL_PACKAGES = new Set(['cl', 'common-lisp']);
 const CL_USER = new Set(['cl-user', 'common-lisp-user']);
 /** One name for CL-USER, whichever of its names the code wrote. */
-const packageName = (name: string) => (CL_USER.has(name) ? 'cl-user' : name);
+export const packageName = (name: string) => (CL_USER.has(name) ? 'cl-user' : name);
 
 /** One top-level defining form of a document of the tree. */
 interface TreeForm {
@@ -191,7 +191,8 @@ function canonical(node: LispNode): string {
 
 
 /** The package `(in-package :x)` enters, lower-cased; null for any other form. */
-function enteredPackage(node: LispNode): string | null {
+/** The package an `in-package` form NODE enters (lower case, as written), else null. */
+export function enteredPackage(node: LispNode): string | null {
   const [head, name] = listItems(node);
   if (head === undefined || !['in-package', 'cl:in-package', 'common-lisp:in-package'].includes(symbolName(head) ?? '')) return null;
   if (name?.kind === 'string') return name.value.toLowerCase();

@@ -190,6 +190,29 @@ t.test("a bare name of a vocabulary package is no function of CL-USER: calling i
   );
 });
 
+t.test('check follows in-package in document order, as the run reads: a bare name is read in the package its form is read in', async (t) => {
+  const dir = t.testdir({
+    'spec-run.config.json': JSON.stringify({ vocabulary: ['lib/ring.lisp'] }),
+    lib: { 'ring.lisp': '(defpackage :ring (:use :cl) (:export #:make-ring #:ring-push))\n(in-package :ring)\n(defun make-ring (n) (make-array n))\n(defun ring-push (r x) (declare (ignore r)) x)\n' },
+    specs: {
+      // Entering its own package no longer makes every later bare name CL-USER's: IS is FiveAM's, which MINE does not use; back in CL-USER, RING-PUSH is RING's.
+      'mine.test.md': `---\ntype: verification\nname: mine\n---\n# Mine\n\n\`\`\`lisp\n(defpackage :mine (:use :cl))\n(in-package :mine)\n(defun twice (x) (* 2 x))\n(assert (= 2 (twice 1)))\n(is (= 2 (twice 1)))\n\`\`\`\n\n\`\`\`lisp\n(in-package :cl-user)\n(assert (ring-push (ring:make-ring 1) 1))\n\`\`\`\n`,
+      // What the package uses is known there: FiveAM's IS, the vocabulary package's RING-PUSH.
+      'uses.test.md': `---\ntype: verification\nname: uses\n---\n# Uses\n\n\`\`\`lisp\n(defpackage :uses (:use :cl :fiveam :ring))\n(in-package :uses)\n(is (= 1 (ring-push (make-ring 2) 1)))\n\`\`\`\n`,
+    },
+  });
+  const { code, stdout } = await check(['specs'], dir);
+  t.equal(code, 1);
+  t.equal(
+    stdout,
+    [
+      "specs/mine.test.md:12:2: error: 'is' is called in package MINE, which this document enters with in-package and which uses only CL: neither this document nor that package defines it, so the run finds no function there; write its package (the run's error names it), or add that package to MINE's :use",
+      "specs/mine.test.md:17:10: error: 'ring-push' is called in CL-USER, but the vocabulary defines it in package RING, which CL-USER does not use: write 'ring:ring-push'",
+      '',
+    ].join('\n'),
+  );
+});
+
 t.test("a Lisp document's frontmatter 'runtime' is an error at its line, in check and in a run: the document would run against another server than it names", async (t) => {
   const dir = t.testdir({ 'peer.test.md': `---\ntype: verification\nname: peer\nruntime: [sbcl, --script, server.lisp]\n---\n# Peer\n\n\`\`\`lisp\n(assert t)\n\`\`\`\n` });
   const { code, stdout } = await check(['peer.test.md'], dir);

@@ -53,3 +53,34 @@ t.test('close() stops the spares still starting, without waiting for their start
   await spares.close();
   t.same(stopped, ['starting', 'starting'], 'both starts were told to stop, and close() returned');
 });
+
+t.test('take() waiting for a spare still starting ends at an interrupt and at close; that start is told to stop, and the spare stopped if it started', async (t) => {
+  for (const end of ['interrupt', 'close'] as const) {
+    const control = controlledKind();
+    const stopped: number[] = [];
+    const told: AbortSignal[] = [];
+    const spares = new Spares<number>({ ...control.kind, start: (closed) => (told.push(closed), control.kind.start()), stop: async (spare) => void stopped.push(spare) });
+    spares.fill(1);
+    const interrupt = new AbortController();
+    let started = 0;
+    const taken = spares.take(async () => ++started, interrupt.signal);
+    await new Promise((resolve) => setImmediate(resolve));
+    if (end === 'interrupt') interrupt.abort();
+    else void spares.close();
+    await t.rejects(taken, end === 'interrupt' ? /stopped while a spare was starting/ : /closed while one was starting/, `${end}: the take fails at once, the spare still starting`);
+    t.equal(started, 0, `${end}: no other is started in its place`);
+    t.equal(told[0].aborted, true, `${end}: its start is told to stop (a server waiting for initialize is stopped at once)`);
+    control.finishOne();
+    await new Promise((resolve) => setImmediate(resolve));
+    t.same(stopped, [1], `${end}: the spare is stopped once it has started`);
+  }
+  // Uninterrupted, the take waits for the spare and hands it out.
+  const control = controlledKind();
+  const told: AbortSignal[] = [];
+  const spares = new Spares<number>({ ...control.kind, start: (closed) => (told.push(closed), control.kind.start()) });
+  spares.fill(2);
+  const taken = spares.take(async () => 99, new AbortController().signal);
+  control.finishOne();
+  t.equal(await taken, 1, 'the spare, once started');
+  t.same(told.map((signal) => signal.aborted), [false, false], 'no start is told to stop');
+});

@@ -10,7 +10,8 @@ import { bodyThatCannotFail } from '../../src/run/scenario/function-body.js';
 import { cli, project, runIn } from './user-project.js';
 import { execa } from 'execa';
 import fc from 'fast-check';
-import { CANNOT_FAIL_SPEC, CANNOT_FAIL_STEPS } from '../support/false-green-documents.js';
+import path from 'node:path';
+import { CANNOT_FAIL_SPEC, CANNOT_FAIL_STEPS, REPORTING_SPEC } from '../support/false-green-documents.js';
 
 /** The function the source SOURCE (an expression) evaluates to. */
 const fn = (source: string) => new Function(`return (${source});`)() as () => unknown;
@@ -190,7 +191,9 @@ t.test('generated bodies: none that cannot throw is said to fail, and one throw 
   const within = (statement: string, wrap: number) => [statement, `if (n > 0) { ${statement} }`, `if (n > 0) {} else { ${statement} }`, `{ ${statement} }`, `try { ${statement} } finally {}`][wrap];
   const quiet = { log() {}, error() {}, warn() {}, info() {} };
   const compile = (body: string) => new Function('assert', 'console', 'check', 'expect', `return (async function (n) { ${body} });`)(assert, quiet, assert.equal, () => ({ toBe() {} })) as (n: unknown) => Promise<unknown>;
-  const value = fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(fc.integer()), fc.dictionary(fc.string(), fc.integer(), { noNullPrototype: true }));
+  // A key toString or valueOf set to a number makes the object's conversion throw (`n > 0`), which the reading leaves out by design.
+  const KEY_NOT_A_CONVERSION = fc.string().filter((key) => key !== 'toString' && key !== 'valueOf');
+  const value = fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(fc.integer()), fc.dictionary(KEY_NOT_A_CONVERSION, fc.integer(), { noNullPrototype: true }));
   await fc.assert(
     fc.asyncProperty(fc.array(harmless, { maxLength: 6 }), fc.nat({ max: 4 }), value, value, async (statements, wrap, total, n) => {
       const body = statements.map((statement, index) => (index === 0 ? within(statement, wrap) : statement)).join('\n');
@@ -352,3 +355,69 @@ t.test('a run and check: a forgotten assert, an Error never thrown and a logged 
   for (const line of [3, 4, 5]) t.match(check.stdout, new RegExp(`^steps\\.mjs:${line}:1: warning: this Then definition has a body that cannot fail`, 'm'));
   t.notMatch(check.stdout, /steps\.mjs:6|checked total/, 'the conditional throw checks: no warning');
 });
+
+t.test("the world's own reporting never fails a step: a Then that only logs or attaches through the world checks nothing", async (t) => {
+  const cannotFail: [string, string][] = [
+    ['function (n) { this.log(`total ${this.total}, expected ${n}`); }', 'only logs'],
+    ["function () { this.attach(`${this.result}`, 'text/plain'); }", 'only attaches'],
+    ['function (n) { if (this.total !== n) this.log("mismatch"); }', 'only logs'],
+    ["function () { return this.attach('seen'); }", 'only attaches'],
+  ];
+  for (const [source, said] of cannotFail) t.equal(bodyThatCannotFail(fn(source)), said, source);
+  const mayFail = [
+    // An argument that may throw, a method of another object, the world's other methods, an arrow (whose `this` is its module's, not the world).
+    'function () { this.log(this.result.total); }',
+    'function () { this.logger.log("x"); }',
+    'function () { this.skip("later"); }',
+    'function () { this.run("true"); }',
+    '() => { this.log("x"); }',
+    'function () { this.log(check()); }',
+  ];
+  for (const source of mayFail) t.equal(bodyThatCannotFail(fn(source)), null, source);
+});
+
+t.test("a name the body does not declare is read in its steps file: a let, a parameter around the step or a destructured name may be nullish; an import, a helper or another const is not", async (t) => {
+  const dir = project({
+    'steps.mjs': [
+      "import fs from 'node:fs';",
+      "import { helpers } from './helpers.mjs';",
+      'let current;',
+      'var later = null;',
+      "const { maybe } = process.env;",
+      'const unset = undefined;',
+      'const limits = { max: 3 };',
+      'function tool() { return 1; }',
+      'export function define(world) {}',
+      '',
+    ].join('\n'),
+    'steps.ts': 'let current: { total: number } | undefined;\nexport {};\n',
+  });
+  const file = path.join(dir, 'steps.mjs');
+  for (const name of ['current', 'later', 'maybe', 'unset', 'world']) {
+    t.equal(bodyThatCannotFail(fn(`function () { ${name}.total; }`), file), null, `${name}: a property read of it may throw`);
+    t.equal(bodyThatCannotFail(fn(`function () { ${name}.total; }`)), 'only reads values it compares with nothing', `${name}: without its module, read as never nullish`);
+  }
+  for (const name of ['fs', 'helpers', 'limits', 'tool', 'define', 'notDeclared']) {
+    t.equal(bodyThatCannotFail(fn(`function () { ${name}.total; }`), file), 'only reads values it compares with nothing', `${name}: never nullish`);
+  }
+  t.equal(bodyThatCannotFail(fn('function () { current?.total; }'), file), 'only reads values it compares with nothing', 'an optional read of it cannot throw');
+  t.equal(bodyThatCannotFail(fn('function () { current.total; }'), path.join(dir, 'steps.ts')), 'only reads values it compares with nothing', 'TypeScript with types is not read: the lean stays');
+  t.equal(bodyThatCannotFail(fn('function () { current.total; }'), path.join(dir, 'missing.mjs')), 'only reads values it compares with nothing', 'a file that cannot be read: the lean stays');
+});
+
+t.test('a run: a Then that only logs through the world is a skipped verdict; one reading a module variable a hook sets may fail, so its pass is a verdict', async (t) => {
+  const doc = REPORTING_SPEC;
+  const steps = `import { Given, Then, Before } from 'spec-run/steps';
+let order;
+Before(function () { order = { total: 1 }; });
+Given('an order of {int} items', function (n) { this.n = n; });
+Then('the total is logged', function () { this.log(\`total \${this.n}\`); });
+Then('the total is read', function () { order.total; });
+`;
+  const run = await runIn(project({ 'doc.spec.md': doc, 'steps.mjs': steps }), ['doc.spec.md', '--reporter', 'json']);
+  t.match(run.points.find((p) => p.name === 'THEN the total is logged'), { ok: true, skip: /^the step checks nothing: its definition \(steps\.mjs:5\) has a body that cannot fail \(it only logs\)/ });
+  const read = run.points.find((p) => p.name === 'THEN the total is read');
+  t.match(read, { ok: true }, 'the read passes');
+  t.equal(read?.skip, undefined, 'and is a verdict: had the hook left it unset, the read would have thrown');
+});
+

@@ -78,7 +78,18 @@ t.test('each block on its own: a step that reads one block read that one, not th
     return run.points.filter((p) => /block at line/.test(p.name)).map((p) => [p.name, p.ok]);
   };
   t.same(await unreadLines('assert.deepEqual(this.export[0], this.blocks[0].data);'), [['the json block at line 13', false]], 'by index: the second block is read by no step');
-  t.same(await unreadLines("assert.deepEqual(this.export[0], this.blocks.find((b) => b.lang === 'json').data);"), [['the json block at line 13', false]], 'found: a find reads the blocks up to the one it finds');
+  t.same(await unreadLines("assert.deepEqual(this.export[0], this.blocks.find((b) => b.lang === 'json').data);"), [['the json block at line 13', false]], 'found: a find reads the one it finds');
+  // A search reads what it finds, not the blocks it passed over (even by their content) on the way.
+  for (const search of [
+    'assert.equal(this.blocks.find((b) => b.line === 13).data.id, 2);',
+    'assert.equal(this.blocks.findLast((b) => b.data.id === 2).line, 13);',
+    'assert.equal(this.blocks.findIndex((b) => b.data.id === 2), 1);',
+    'assert.ok(this.blocks.some((b) => b.data.id === 2));',
+    'assert.deepEqual(this.blocks.filter((b) => b.data.id > 1).map((b) => b.line), [13]);',
+  ]) {
+    t.same(await unreadLines(search), [['the json block at line 9', false]], `${search}: the block it passed over is read by no step`);
+  }
+  t.same(await unreadLines('assert.equal(this.blocks.filter((b) => b.data.id > 0).length, 2);'), [], 'a filter keeping both reads both');
   t.same(await unreadLines('assert.equal(this.blocks.length, 2);'), [['the json block at line 9', false], ['the json block at line 13', false]], 'counting the blocks reads none');
   t.same(await unreadLines('console.log(this.blocks); assert.ok(this.export.length);'), [['the json block at line 9', false], ['the json block at line 13', false]], 'logging them reads none');
   for (const reads of ['assert.deepEqual(this.export, this.blocks.map((b) => b.data));', 'for (const [i, b] of this.blocks.entries()) assert.deepEqual(this.export[i], b.data);', 'assert.deepEqual(this.export, [...this.blocks].map(({ data }) => data));', 'assert.equal(JSON.stringify(this.export), JSON.stringify(this.blocks.map((b) => b.data)));']) {

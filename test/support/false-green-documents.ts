@@ -42,3 +42,19 @@ The export SHALL hold the todos.
 {"id": 2, "title": "WRONG"}
 \`\`\`
 `;
+
+/** A Then that only logs through the world (checks nothing) beside one that reads a module variable a hook sets (may fail): steps file's definitions "the total is logged" and "the total is read". */
+export const REPORTING_SPEC = `### Requirement: Logged total
+The total SHALL be logged.
+
+#### Scenario: Logged
+- **GIVEN** an order of 3 items
+- **THEN** the total is logged
+
+### Requirement: Read total
+The total SHALL be read.
+
+#### Scenario: Read
+- **GIVEN** an order of 3 items
+- **THEN** the total is read
+`;

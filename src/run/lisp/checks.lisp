@@ -794,12 +794,46 @@ the frames exist."
   "(file line message) of each form of a vocabulary file that did not load in this driver
 (LOAD-VOCABULARY-FILE): a function called that it does not define may be missing for that reason.")
 
+(defvar *image-packages* (list-all-packages)
+  "The driver's packages as built, before any spec code or vocabulary file ran: of these, only
+external symbols are offered for a call of an undefined name (their internals are the harness's).")
+
+(defun written-qualified (symbol)
+  "SYMBOL as code read in another package writes it: its home's shortest name that starts
+with a letter and has no dot (FIVEAM, not IT.BESE.FIVEAM or 5AM; CL-USER), else its name; then
+: when external there, else ::."
+  (let* ((home (symbol-package symbol))
+         (written (remove-if-not (lambda (name) (and (alpha-char-p (char name 0)) (not (find #\. name))))
+                                 (cons (package-name home) (package-nicknames home)))))
+    (format nil "~(~A~A~A~)"
+            (if written (first (sort written #'< :key #'length)) (package-name home))
+            (if (eq (nth-value 1 (find-symbol (symbol-name symbol) home)) :external) ":" "::")
+            (symbol-name symbol))))
+
+(defun defined-elsewhere (name)
+  "The functions and macros named as NAME (a symbol no function is) in other packages, as
+code must write them, shortest first, at most three: an external symbol of any package, any
+symbol of CL-USER or of a package spec code or a vocabulary file made."
+  (let ((found '()))
+    (dolist (package (list-all-packages))
+      (multiple-value-bind (other status) (find-symbol (symbol-name name) package)
+        (when (and other (not (eq other name)) (eq (symbol-package other) package) (fboundp other)
+                   (or (eq status :external) (eq package (find-package '#:cl-user))
+                       (not (member package *image-packages*))))
+          (pushnew (written-qualified other) found :test #'string=))))
+    (subseq (sort found #'< :key #'length) 0 (min 3 (length found)))))
+
 (defun undefined-function-reason (condition)
-  "Why the function CONDITION names is undefined; saying where the vocabulary failed to load,
-when it did: its definition may be what failed."
-  (format nil "~(~S~) is called here, but neither this document nor the vocabulary defines it~
+  "Why the function CONDITION names is undefined; saying which other package defines a function
+of its name (the package it is read in does not use it: the call must write that package),
+and where the vocabulary failed to load, when it did: its definition may be what failed."
+  (let* ((name (cell-error-name condition))
+         (elsewhere (and (symbolp name) (symbol-package name) (defined-elsewhere name))))
+    (format nil "~(~S~) is called here, but neither this document nor the vocabulary defines it~
+~@[ in package ~A, where it is read~]~@[; another package does, which that one does not use: write ~{'~A'~^ or ~}~]~
 ~:[~;; the vocabulary did not load whole: ~:*~{~{~A failed at line ~D (~A)~}~^; ~}~]"
-          (cell-error-name condition) (reverse *vocabulary-failures*)))
+            name (and elsewhere (package-name (symbol-package name))) elsewhere
+            (reverse *vocabulary-failures*))))
 
 (defun fallback-location ()
   "Where a check without a recorded form stands: its top-level form, else its block."

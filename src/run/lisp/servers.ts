@@ -299,7 +299,7 @@ export class CommandRuntime implements RuntimeConnector {
 
   /** A spare when one waits, else a server started now; an uninitialized one is always started now (spares are initialized). */
   connect(initialize = true, signal?: AbortSignal): Promise<RuntimeConnection> {
-    return initialize ? this.spares.take(() => initialized(processConnection(this.command, this.cwd), signal)) : Promise.resolve(processConnection(this.command, this.cwd));
+    return initialize ? this.spares.take(() => initialized(processConnection(this.command, this.cwd), signal), signal) : Promise.resolve(processConnection(this.command, this.cwd));
   }
 
   close(): Promise<void> {

@@ -4,21 +4,25 @@
 // as a verdict (false, 'pending', 'skipped', a promise): a Then none of whose statements can
 // do so checks nothing, however its step reads. So the question asked of each statement is
 // whether it can throw, not whether it has a known shape: a `throw`, a call of any function
-// not known never to throw (the team's helper, an imported one, an assertion: console.* and a
-// few pure builtins are known), an `await`, a property read of a value that may be null or
-// undefined (`this.result.should.be.ok`), a constructor other than an Error's. An expression
+// not known never to throw (the team's helper, an imported one, an assertion: console.*, the
+// world's log and attach and a few pure builtins are known), an `await`, a property read of a
+// value that may be null or undefined (`this.result.should.be.ok`), a constructor other than
+// an Error's. An expression
 // whose value is dropped (`this.total === n;`), an Error built and never thrown, an assignment,
 // an assertion whose argument is always truthy (`assert.ok(this)`, `assert.ok(typeof x)`) or
 // constants that hold, cannot. Read conservatively where it matters: a name the function does
-// not declare is read as the module's (an import, a helper), never null; a getter is read as
-// not throwing, but one reached through a value that may be nullish may; a loop or a class
-// may fail.
+// not declare is the module's, looked up in the steps file's text (moduleNullishNames): one it
+// may leave null or undefined (a `let`, a parameter around the step) may be, an import or a
+// helper never is; a getter is read as not throwing, but one reached through a value that may
+// be nullish may; a loop or a class may fail.
+import { readFileSync, statSync } from 'node:fs';
 import { parse, type AnyNode, type ArrowFunctionExpression, type CallExpression, type Expression, type FunctionExpression, type Pattern, type PrivateIdentifier, type SpreadElement, type Statement, type Super } from 'acorn';
 
 /** What a body that cannot fail does instead, said after "it only". */
 type Doing =
   | 'returns'
   | 'logs'
+  | 'attaches'
   | 'awaits a settled value'
   | 'asserts on constants'
   | 'asserts what always holds'
@@ -34,22 +38,85 @@ type Doing =
 interface Scope {
   names: Set<string>;
   callback: string | null;
+  /** The names of the function's module that may hold null or undefined when it runs (moduleNullishNames). */
+  module: ReadonlySet<string>;
+  /** Whether `this` is the world: not in an arrow function, whose `this` is its module's. */
+  world: boolean;
 }
 
 /** Each definition's body as read once: a step runs it many times. */
 const readings = new WeakMap<object, string | null>();
 
 /**
- * What the body of FN does when it cannot fail, said after "it": "is empty", "only logs",
- * "only asserts on constants and returns"; null when it may fail, or its source cannot be
- * read (native code, a generator, a syntax this parser does not know).
+ * What the body of FN, defined in the module FILE, does when it cannot fail, said after "it":
+ * "is empty", "only logs", "only asserts on constants and returns"; null when it may fail, or
+ * its source cannot be read (native code, a generator, a syntax this parser does not know).
  */
-export function bodyThatCannotFail(fn: (...args: never[]) => unknown): string | null {
-  if (!readings.has(fn)) readings.set(fn, readBody(fn));
+export function bodyThatCannotFail(fn: (...args: never[]) => unknown, file?: string): string | null {
+  if (!readings.has(fn)) readings.set(fn, readBody(fn, file === undefined ? NO_NAMES : moduleNullishNames(file)));
   return readings.get(fn) ?? null;
 }
 
-function readBody(fn: (...args: never[]) => unknown): string | null {
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/** Each module's names that may be nullish, by file, as of its modification time: a steps file defines many steps. */
+const moduleReadings = new Map<string, { mtimeMs: number; names: ReadonlySet<string> }>();
+
+/**
+ * The names the module FILE declares that may hold null or undefined when a step of it runs:
+ * a `let` or `var` (unset until a hook sets it, or set to anything), a parameter of a function
+ * around the step, a name a pattern takes (a missing property is undefined), a `const` of a
+ * nullish constant. An import, a function, a class, another `const` never are. A file whose
+ * text is no JavaScript acorn reads (TypeScript with types: the run transpiles it through jiti,
+ * asynchronously, when loading it, and keeps no module text) gives none: its names are then
+ * read as never nullish, as the body alone shows nothing better.
+ */
+function moduleNullishNames(file: string): ReadonlySet<string> {
+  let mtimeMs: number;
+  let text: string;
+  try {
+    mtimeMs = statSync(file).mtimeMs;
+    const known = moduleReadings.get(file);
+    if (known?.mtimeMs === mtimeMs) return known.names;
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return NO_NAMES;
+  }
+  const names = new Set<string>();
+  const program = parsedModule(text);
+  if (program !== null) {
+    visit(program, (node) => {
+      if (node.type === 'VariableDeclaration') {
+        for (const d of node.declarations) {
+          const value = d.init == null ? null : constantValue(d.init);
+          if (node.kind !== 'const' || d.id.type !== 'Identifier' || (value !== null && value.value == null)) declaredNames(d.id, names);
+        }
+      }
+      if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') for (const param of node.params) declaredNames(param, names);
+    });
+  }
+  moduleReadings.set(file, { mtimeMs, names });
+  return names;
+}
+
+/** TEXT parsed as an ES module, else as a script (CommonJS); null when it is neither. */
+function parsedModule(text: string): AnyNode | null {
+  for (const sourceType of ['module', 'script'] as const) {
+    try {
+      return parse(text, { ecmaVersion: 'latest', sourceType, allowHashBang: true, allowReturnOutsideFunction: sourceType === 'script' });
+    } catch {
+      // not this kind
+    }
+  }
+  return null;
+}
+
+/** Adds the names PATTERN declares to INTO (and, read conservatively, the names its defaults mention). */
+function declaredNames(pattern: Pattern, into: Set<string>): void {
+  visit(pattern, (inner) => inner.type === 'Identifier' && into.add(inner.name));
+}
+
+function readBody(fn: (...args: never[]) => unknown, module: ReadonlySet<string>): string | null {
   let source: string;
   try {
     source = Function.prototype.toString.call(fn);
@@ -58,8 +125,8 @@ function readBody(fn: (...args: never[]) => unknown): string | null {
   }
   const node = parsedFunction(source);
   if (node === null || node.generator || node.params.some(mayThrowBeforeTheBody)) return null;
-  const scope: Scope = { names: new Set(), callback: null };
-  for (const param of node.params) visit(param, (inner) => inner.type === 'Identifier' && scope.names.add(inner.name));
+  const scope: Scope = { names: new Set(), callback: null, module, world: node.type === 'FunctionExpression' };
+  for (const param of node.params) declaredNames(param, scope.names);
   const last = node.params.at(-1);
   if (last?.type === 'Identifier') scope.callback = last.name;
   const doing = node.body.type === 'BlockStatement' ? statementsDoing(node.body.body, scope) : returnedDoing(node.body, scope);
@@ -161,7 +228,7 @@ function returnedDoing(expression: Expression, scope: Scope): Doing[] | null {
   if (settled(expression, scope)) return ['returns'];
   const call = expression.type === 'ChainExpression' ? expression.expression : expression;
   const doing = call.type === 'CallExpression' ? knownCallDoing(call, scope) : null;
-  return doing === 'logs' || doing === 'calls back' || doing === 'asserts on constants' || doing === 'asserts what always holds' ? [doing] : null;
+  return doing === 'logs' || doing === 'attaches' || doing === 'calls back' || doing === 'asserts on constants' || doing === 'asserts what always holds' ? [doing] : null;
 }
 
 /** What an expression whose value is dropped does, when it cannot throw (mayThrow). */
@@ -282,7 +349,7 @@ const NEW_NEVER_THROWS = new Set(['Map', 'Set', 'WeakMap', 'WeakSet', 'Date', 'O
 /** Expressions whose value is always an object (so neither nullish nor falsy), whatever the world holds: `this`, a literal object, array, function or class, `new`. */
 const ALWAYS_OBJECTS = new Set(['ThisExpression', 'ObjectExpression', 'ArrayExpression', 'FunctionExpression', 'ArrowFunctionExpression', 'ClassExpression', 'NewExpression']);
 
-/** Whether EXPRESSION's value may be null or undefined: a property read of it may then throw. A name the function does not declare is the module's (an import, a helper), or a catch's error. */
+/** Whether EXPRESSION's value may be null or undefined: a property read of it may then throw. A name the function does not declare is the module's (see moduleNullishNames), or a catch's error. */
 function mayBeNullish(expression: Node, scope: Scope): boolean {
   if (ALWAYS_OBJECTS.has(expression.type)) return false;
   switch (expression.type) {
@@ -293,7 +360,7 @@ function mayBeNullish(expression: Node, scope: Scope): boolean {
     case 'Literal':
       return expression.value === null && !('regex' in expression && expression.regex);
     case 'Identifier':
-      return expression.name === 'undefined' || scope.names.has(expression.name);
+      return expression.name === 'undefined' || scope.names.has(expression.name) || scope.module.has(expression.name);
     case 'UnaryExpression':
       return expression.operator === 'void';
     case 'AssignmentExpression':
@@ -311,19 +378,27 @@ function mayBeNullish(expression: Node, scope: Scope): boolean {
 
 /**
  * What CALL does when it cannot throw, or null when it may: a log (console's, whatever its
- * method: `console.assert` too never throws), calling back with no error, an assertion that
+ * method: `console.assert` too never throws; the world's log and attach), calling back with no error, an assertion that
  * always holds, a builtin that never throws; its callee and arguments read without throwing.
  */
 function knownCallDoing(call: CallExpression, scope: Scope): Doing | null {
   if (call.arguments.some((arg) => mayThrow(arg, scope))) return null;
   const callee = call.callee;
   if (callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' && callee.object.name === 'console') return 'logs';
+  // The world's own reporting (step-world.ts): it only records what it is given, whatever that is.
+  if (callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'ThisExpression' && scope.world && callee.property.type === 'Identifier' && WORLD_REPORTS.has(callee.property.name)) return WORLD_REPORTS.get(callee.property.name)!;
   if (callee.type === 'Identifier' && callee.name === scope.callback) return call.arguments.every(isNoValue) ? 'calls back' : null;
   const holds = assertionHolds(call, scope);
   if (holds !== null) return holds;
   const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' && callee.property.type === 'Identifier' ? `${callee.object.name}.${callee.property.name}` : '';
   return NEVER_THROWS.get(name) ?? null;
 }
+
+/** The world's methods that only report (`this.log(...)`, `this.attach(...)`): spec-run's world is every scenario's, and they never throw. */
+const WORLD_REPORTS = new Map<string, Doing>([
+  ['log', 'logs'],
+  ['attach', 'attaches'],
+]);
 
 /** Builtins that never throw, whatever their arguments, by name. */
 const NEVER_THROWS = new Map<string, Doing>([

@@ -24,7 +24,7 @@ export interface ThenCheckingNothing {
  * requirement is not verified. (An empty Given or When is a legitimate no-op.)
  */
 export function thenCheckingNothing(definition: CompiledStep): ThenCheckingNothing | null {
-  const body = definition.builtin ? null : bodyThatCannotFail(definition.fn);
+  const body = definition.builtin ? null : bodyThatCannotFail(definition.fn, definition.file);
   if (body === null) return null;
   return { body, reason: `the step checks nothing: its definition (${shownPath(definition.file)}:${definition.line}) has a body that cannot fail (it ${body}), so nothing compares what the step states, and it verifies no requirement; write the check in it (an assertion that throws when the step does not hold, and that nothing catches)` };
 }

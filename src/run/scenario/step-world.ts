@@ -61,16 +61,38 @@ export function blockWasRead(world: StepWorld, index: number): boolean {
 }
 
 /**
- * BLOCKS as an array each of whose elements, read (`this.blocks[0]`, a `find` up to the one
- * it finds, a loop, a spread, `JSON.stringify`), notes that one with NOTE: a step that reads
- * the first block read that one, not its scenario's others. Counting them reads none; logged,
- * they show as a plain array, and read none either.
+ * BLOCKS as an array each of whose elements, read (`this.blocks[0]`, a loop, a spread,
+ * `JSON.stringify`), notes that one with NOTE: a step that reads the first block read that
+ * one, not its scenario's others. A search (`find`, `some`, `filter`...) reads what it finds,
+ * not each block it passes over: its test runs on the blocks unnoted. Counting them reads
+ * none; logged, they show as a plain array, and read none either.
  */
 function readNoted(blocks: ScenarioBlock[], note: (index: number) => void): ScenarioBlock[] {
   const held = [...blocks];
   const noted: ScenarioBlock[] = [];
   held.forEach((_, index) => Object.defineProperty(noted, index, { enumerable: true, configurable: true, get: () => (note(index), held[index]), set: (value: ScenarioBlock) => (held[index] = value) }));
   Object.defineProperty(noted, inspect.custom, { value: (_depth: number, options: object) => inspect(held, options) });
+  type Test = (block: ScenarioBlock, index: number, blocks: ScenarioBlock[]) => unknown;
+  /** The indexes of the blocks TEST holds for, in HELD's order (from the end when LAST), the first only when FIRST. */
+  const found = (test: Test, self: unknown, { first, last }: { first: boolean; last: boolean }): number[] => {
+    const indexes: number[] = [];
+    for (let i = last ? held.length - 1 : 0; last ? i >= 0 : i < held.length; i += last ? -1 : 1) {
+      if (!test.call(self, held[i], i, noted)) continue;
+      indexes.push(i);
+      if (first) break;
+    }
+    indexes.forEach(note);
+    return indexes;
+  };
+  const searches: Record<string, (test: Test, self?: unknown) => unknown> = {
+    find: (test, self) => held[found(test, self, { first: true, last: false })[0]],
+    findIndex: (test, self) => found(test, self, { first: true, last: false })[0] ?? -1,
+    findLast: (test, self) => held[found(test, self, { first: true, last: true })[0]],
+    findLastIndex: (test, self) => found(test, self, { first: true, last: true })[0] ?? -1,
+    some: (test, self) => found(test, self, { first: true, last: false }).length > 0,
+    filter: (test, self) => found(test, self, { first: false, last: false }).map((index) => held[index]),
+  };
+  for (const [name, search] of Object.entries(searches)) Object.defineProperty(noted, name, { value: search, configurable: true, writable: true });
   return noted;
 }
 

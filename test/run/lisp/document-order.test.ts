@@ -95,3 +95,17 @@ t.test('a block of definitions only that defines a variable again loads where it
     t.same(r.plan.definitions.map((ref) => ref.loads?.at ?? 'first'), ['first', 'in-place']);
   }
 });
+
+t.test("a block of definitions only whose variable's value reads what a block that runs above it makes loads where it stands; one reading nothing of theirs loads first", async (t) => {
+  const calls = `${frontmatter()}${section('Above', '(defun twice (x) (* 2 x))\n(assert (= 2 (twice 1)))')}${section('Value', '(defparameter *four* (twice 2))')}${section('Below', '(assert (= 4 *four*))')}`;
+  const sets = `${frontmatter()}${section('Above', '(defvar *n* 0)\n(setf *n* 5)\n(assert (= 5 *n*))')}${section('Value', '(defparameter *m* (* 2 *n*))')}${section('Below', '(assert (= 10 *m*))')}`;
+  for (const [md, read, at] of [[calls, 'TWICE', '(twice 2)'], [sets, '\\*N\\*', '(* 2 *n*)']] as const) {
+    const r = await runMarkdown(md, options());
+    t.same(r.failed.map((p) => p.name), [], `${read}: every check holds`);
+    t.same(r.plan.definitions.map((ref) => ref.loads?.at ?? 'first'), ['with-unit', 'in-place']);
+    t.match(r.plan.definitions[1].loads, { because: new RegExp(`^the value of \\*[a-z]+\\* \\(at line ${lineIn(md, at)}\\) reads ${read.toLowerCase()}, which the block at line \\d+ above it defines or sets where it runs: loaded first, it would be computed before that$`) });
+  }
+  const independent = `${frontmatter()}${section('Above', '(defun twice (x) (* 2 x))\n(assert (= 2 (twice 1)))')}${section('Value', "(defparameter *four* (+ 2 2))\n(defparameter *names* '(twice))")}${section('Below', '(assert (= 4 *four*))')}`;
+  const r = await runMarkdown(independent, options());
+  t.same(r.plan.definitions.map((ref) => ref.loads?.at ?? 'first'), ['with-unit', 'first'], 'a value of its own (a quoted name is no call) loads first');
+});

@@ -586,3 +586,20 @@ t.test('a unit that holds no check verifies nothing: a block passes as running w
   );
   t.equal(r.points[1].at?.line, lineIn(md, '(fiveam:test parses-negative)'), 'at the test');
 });
+
+t.test("a call of a bare name no function of the package it is read in names, where another package defines one, says how to write it: that package's name, one colon when exported", async (t) => {
+  const dir = scratchDirectory('spec-run-vocabulary-');
+  writeFileSync(join(dir, 'ring.lisp'), '(defpackage :ring (:use :cl) (:export #:ring-push))\n(in-package :ring)\n(defun ring-push (r x) (list r x))\n(defun ring-peek (r) r)\n');
+  const md = `${frontmatter()}${lisp('(assert (ring-push 1 2))')}\n${lisp('(assert (ring-peek 1))')}\n${lisp('(defpackage :mine (:use :cl))\n(in-package :mine)\n(is (= 1 1))')}\n${lisp('(assert (= 1 (nowhere-defined 1)))')}`;
+  const r = await runMarkdown(md, options({ vocabularyFiles: ['ring.lisp'], projectRoot: dir }));
+  t.same(
+    r.failed.map((p) => p.diagnostics?.reason),
+    [
+      "ring-push is called here, but neither this document nor the vocabulary defines it in package COMMON-LISP-USER, where it is read; another package does, which that one does not use: write 'ring:ring-push'",
+      "ring-peek is called here, but neither this document nor the vocabulary defines it in package COMMON-LISP-USER, where it is read; another package does, which that one does not use: write 'ring::ring-peek'",
+      "is is called here, but neither this document nor the vocabulary defines it in package MINE, where it is read; another package does, which that one does not use: write 'fiveam:is'",
+      'nowhere-defined is called here, but neither this document nor the vocabulary defines it',
+    ],
+    'a name no package defines is said as before',
+  );
+});
