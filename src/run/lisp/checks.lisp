@@ -297,6 +297,17 @@ unit runs.")
     (loop for place being the hash-keys of *checks-found*
           do (setf (gethash place definition-checks) t))))
 
+(defvar *trial-body-forms* (make-hash-table :test #'eq :weakness :key :synchronized t)
+  "Each cons of spec code written in the body of a FOR-ALL, or expanded from a macro call
+there: the checks there are no points of their own, whether they run or not (the
+FOR-ALL's one point stands for them all), so they are not counted as checks held.")
+
+(defun note-trial-body-forms (tree)
+  (loop while (and (consp tree) (not (gethash tree *trial-body-forms*)))
+        do (setf (gethash tree *trial-body-forms*) t)
+           (note-trial-body-forms (car tree))
+           (setf tree (cdr tree))))
+
 (defun positioning-macroexpand-hook (expander form environment)
   "*MACROEXPAND-HOOK*: what a macro called in spec code expands into stands at the
 call; while checks are counted, a check met is noted at its place. A DEFUN of spec
@@ -304,7 +315,10 @@ code is noted as the definition of its function."
   (let* ((position (and (consp form)
                         (or (gethash form *form-positions*) (gethash form *inherited-positions*))))
          (site (and position (check-site-p form environment))))
-    (when (and *checks-found* position (check-call-p form environment))
+    (when (and position (consp form) (eq (car form) 'fiveam:for-all))
+      (note-trial-body-forms (cddr form)))
+    (when (and *checks-found* position (check-call-p form environment)
+               (not (gethash form *trial-body-forms*)))
       (let ((place (check-place position)))
         ;; An outcome a macro call expands into beside a check site does not hide the site.
         (unless (and (not site) (gethash place *checks-found*))
@@ -316,6 +330,8 @@ code is noted as the definition of its function."
                                                (setf (gethash (check-place position) *checks-not-expanded*) t)))))
                        (funcall expander form environment))))
       (when position (inherit-position expansion position))
+      (when (gethash form *trial-body-forms*)
+        (note-trial-body-forms expansion))
       ;; A definition a macro of the document makes ((defcheck name ...) -> (defun name ...)).
       (when (and *definition-checks* position)
         (map-definitions #'note-definition-checks (list expansion)))
