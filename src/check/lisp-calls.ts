@@ -134,6 +134,10 @@ function walk(node: LispNode, facts: Walk): void {
  */
 const bindsFirst = (name: string) => name.startsWith('with-') || name.startsWith('do-') || name === 'print-unreadable-object';
 
+function called(operator: Extract<LispNode, { kind: 'symbol' }>, args: LispNode[], facts: Walk): void {
+  facts.calls.push({ name: operator.name, line: operator.line, offset: operator.start, argumentCount: args.length });
+}
+
 function walkList(node: Extract<LispNode, { kind: 'list' }>, facts: Walk): void {
   const [first, ...rest] = node.items;
   if (!first) return;
@@ -171,6 +175,32 @@ function walkList(node: Extract<LispNode, { kind: 'list' }>, facts: Walk): void 
     case 'block':
     case 'return-from':
     case 'the':
+      return walkAll(rest.slice(1), facts);
+    case 'deftype': // (deftype name lambda-list body)
+    case 'define-setf-expander':
+      return walkAll(rest.slice(2), facts);
+    case 'defsetf': // the short form names two functions; the long one has a lambda list and store variables
+      return rest[1]?.kind === 'list' ? walkAll(rest.slice(3), facts) : undefined;
+    case 'define-modify-macro': // (define-modify-macro name lambda-list function): a lambda list, no calls
+      define(symbolName(rest[0]), facts);
+      return;
+    case 'check-type': // (check-type place type [string]): the type is a type specifier such as (real 0)
+      called(first, rest, facts);
+      return walk(rest[0], facts);
+    case 'assert': // (assert test (place...) datum argument...): the places are forms, their list no call
+      called(first, rest, facts);
+      walk(rest[0], facts);
+      walkAll(listItems(rest[1]), facts);
+      return walkAll(rest.slice(2), facts);
+    case 'with-accessors': // ((variable accessor)...) and with-slots' (slot or (variable slot))...: names, no calls
+    case 'with-slots':
+      called(first, rest, facts);
+      return walkAll(rest.slice(1), facts);
+    case 'with-hash-table-iterator': // ((name hash-table) body), ((name package-list type...) body): name is a local macro
+    case 'with-package-iterator':
+      called(first, rest, facts);
+      define(symbolName(listItems(rest[0])[0]), facts);
+      walkAll(listItems(rest[0]).slice(1, 2), facts);
       return walkAll(rest.slice(1), facts);
     case 'defstruct':
       return defineStruct(rest[0], rest.slice(1), facts);
@@ -261,7 +291,7 @@ function walkList(node: Extract<LispNode, { kind: 'list' }>, facts: Walk): void 
       return;
     }
     default: {
-      facts.calls.push({ name: first.name, line: first.line, offset: first.start, argumentCount: rest.length });
+      called(first, rest, facts);
       const patterns = facts.macros.get(name);
       if (patterns) return rest.forEach((argument, i) => patterns.has(i) || walk(argument, facts));
       if (bindsFirst(name) && rest[0]?.kind === 'list') {

@@ -148,6 +148,8 @@ class Reader {
   /** Offsets of the lists being read, outermost first. */
   private readonly openLists: number[] = [];
   private readonly lineStarts: number[] = [0];
+  /** The form read next is an item of a list, where a consing dot may stand. */
+  private readingListItem = false;
 
   constructor(
     private readonly text: string,
@@ -223,6 +225,8 @@ class Reader {
   }
 
   private readForm(): LispNode {
+    const listItem = this.readingListItem;
+    this.readingListItem = false;
     this.skipBlank();
     const start = this.pos;
     const line = this.lineOf(start);
@@ -251,7 +255,7 @@ class Reader {
       case '#':
         return this.readDispatch(start, line);
       default:
-        return this.readToken(start, line);
+        return this.readToken(start, line, listItem);
     }
   }
 
@@ -272,8 +276,21 @@ class Reader {
         this.openLists.pop();
         return { kind: 'list', items, start, end: this.pos, line };
       }
-      items.push(this.read());
+      this.readingListItem = true;
+      const item = this.read();
+      items.push(item);
+      if (item.kind === 'symbol' && item.raw === '.') this.readDottedTail(items, item.start);
     }
+  }
+
+  /** After the consing dot of a list (kept as an item `.`): one form, then the list's end, as SBCL requires. */
+  private readDottedTail(items: LispNode[], dot: number): void {
+    if (items.length === 1) throw new ReadError('nothing appears before . in the list: SBCL cannot read this code', dot);
+    this.skipBlank();
+    if (this.peek() === ')') throw new ReadError('nothing appears after . in the list: SBCL cannot read this code', dot);
+    items.push(this.read());
+    this.skipBlank();
+    if (!this.atEnd() && this.peek() !== ')') throw new ReadError('more than one form follows . in the list (dot context error): SBCL cannot read this code', this.pos);
   }
 
   private readString(start: number, line: number): LispNode {
@@ -345,17 +362,36 @@ class Reader {
     }
   }
 
+  /** The errors SBCL's reader signals for a token's dots and package markers (SYNTAX: see readToken). */
+  private checkTokenSyntax(syntax: string, start: number, listItem: boolean): void {
+    if (/^\.+$/.test(syntax)) {
+      if (syntax.length > 1) throw new ReadError(`too many dots: '${syntax}' is no symbol, and SBCL cannot read this code (write |${syntax}| for a symbol)`, start);
+      if (!listItem) throw new ReadError("a dot stands outside a list's tail (dot context error): SBCL cannot read this code", start);
+      return;
+    }
+    if (NUMBER.test(syntax)) return;
+    const markers = syntax.match(/:+/g) ?? [];
+    const leading = syntax.startsWith(':');
+    if (markers.length > 1 || markers.some((marker) => marker.length > 2)) {
+      throw new ReadError(`too many colons in '${syntax}': a symbol has one package prefix (package:name or package::name), and SBCL cannot read this code`, start);
+    }
+    if (!leading && syntax.endsWith(':')) throw new ReadError(`'${syntax}' ends with a package marker and names no symbol: SBCL cannot read this code`, start);
+  }
+
   private isConstituent(c: string): boolean {
     return !/\s/.test(c) && !TERMINATORS.has(c);
   }
 
   /** A symbol or number, with `\x` escapes and `|...|` parts kept as written. */
-  private readToken(start: number, line: number): LispNode {
+  private readToken(start: number, line: number, listItem = false): LispNode {
     let name = '';
+    /** The token as the reader's syntax sees it: each escaped character an `x`, so only its own colons and dots count. */
+    let syntax = '';
     while (!this.atEnd()) {
       const c = this.peek();
       if (c === '\\') {
         name += this.peek(1);
+        syntax += 'x';
         this.pos += 2;
       } else if (c === '|') {
         const bar = this.pos;
@@ -363,11 +399,14 @@ class Reader {
         while (!this.atEnd() && this.peek() !== '|') name += this.text[this.pos++];
         if (this.atEnd()) throw new ReadError(`|escaped symbol| opened at line ${this.lineOf(bar)} is never closed`, bar);
         this.pos++;
+        syntax += 'x';
       } else if (this.isConstituent(c)) {
         name += c.toLowerCase();
+        syntax += c;
         this.pos++;
       } else break;
     }
+    this.checkTokenSyntax(syntax, start, listItem);
     const raw = this.text.slice(start, this.pos);
     // Markdown reads a NUL byte as U+FFFD, as the decoder reads invalid UTF-8: in a symbol,
     // SBCL would call it an unbound variable with no word of the byte.

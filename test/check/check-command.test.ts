@@ -127,13 +127,14 @@ t.test("the vocabulary's builders, senders and answer readers are known to check
   t.equal(stdout, `${join(dir, 'readers.test.md')}:21:43: error: tool 'evaluate-lispp' is not listed by the runtime (it lists evaluate-lisp, configure-limits, time-execution)\n`, 'no name of the vocabulary is reported');
 });
 
-t.test('the corpus documents check with only their genuine problems, an unbalanced block and a check function nothing calls, and notes of the helpers they borrow', async (t) => {
+t.test('the corpus documents check with only their genuine problems, a block SBCL cannot read and a check function nothing calls, and notes of the helpers they borrow', async (t) => {
   const { stdout } = await check([resolve(root, '../shared/corpus/lisp')]);
   const messages = stdout.trim().split('\n');
-  t.equal(messages.filter((m) => /: error: .*unbalanced parentheses/.test(m)).length, 1);
+  // Its alist holds two forms after a consing dot, where SBCL's reader stops, before a ) that closes nothing.
+  t.equal(messages.filter((m) => /state-persistence\.test\.md:180:46: error: Lisp code cannot be read: more than one form follows \. in the list/.test(m)).length, 1);
   // "All Errors Are Valid JSON-RPC" states its checks in a function of two arguments that no block calls.
   t.equal(messages.filter((m) => /malformed-request\.test\.md:\d+:1: error: verify-error-response holds checks, but nothing in this document or its specification tree calls it and it needs arguments/.test(m)).length, 1);
-  for (const message of messages) t.match(message, /: note: \S+ is borrowed from \S+, a document of the same specification tree$|unbalanced parentheses|verify-error-response holds checks/);
+  for (const message of messages) t.match(message, /: note: \S+ is borrowed from \S+, a document of the same specification tree$|more than one form follows \. in the list|verify-error-response holds checks/);
 });
 
 t.test("the configuration's vocabulary files define names as they do in a run: known, and suggested for a name nobody defines", async (t) => {

@@ -66,6 +66,24 @@ t.test("with-/do- macros: the first argument's variable is not a call, its value
   t.same(calls('(print-unreadable-object (obj stream :type t) (princ 1 stream))'), ['print-unreadable-object', 'princ']);
 });
 
+t.test('standard forms whose arguments are not calls: type specifiers, assert places, slot entries, modify macros, iterator macros', async (t) => {
+  t.same(calls('(check-type tol (real 0) "a tolerance")'), ['check-type'], 'a compound type specifier');
+  t.same(calls('(check-type (elt xs (index-of x)) (integer 0 *))'), ['check-type', 'elt', 'index-of'], 'the place is code');
+  t.same(calls('(deftype small (n) `(integer 0 ,(expt 2 n)))'), ['expt'], 'a lambda list, and a template whose unquotes are code');
+  t.same(calls('(assert (plusp x) (x (aref v (pick))) "bad ~a" (show x))'), ['assert', 'plusp', 'aref', 'pick', 'show'], 'the places are forms, their list is none');
+  t.same(calls('(with-accessors ((lo range-lo) (hi range-hi)) (current) (- hi lo))'), ['with-accessors', 'current', '-']);
+  t.same(calls('(with-slots (a (l lo) (h hi)) obj (list a l h))'), ['with-slots', 'list']);
+  t.same(calls('(defsetf left (pair) (value) `(setf (car ,pair) ,(coerce-it value)))'), ['coerce-it'], 'the long form');
+  t.same(calls('(define-setf-expander right (pair) (expand pair))'), ['expand']);
+  const modify = facts('(define-modify-macro scalef (factor) *)\n(scalef x 3)');
+  t.same(modify.calls.map((c) => c.name), ['scalef'], 'its lambda list is no call');
+  t.ok(modify.defines.has('scalef'), 'the macro it makes is defined');
+  const iterator = facts('(with-hash-table-iterator (next (table-of h)) (next))\n(with-package-iterator (each (list :cl) :external) (each))');
+  t.same(iterator.calls.map((c) => c.name), ['with-hash-table-iterator', 'table-of', 'next', 'with-package-iterator', 'list', 'each'], 'the hash table and package list are code, the local macro is called');
+  for (const name of ['next', 'each']) t.ok(iterator.defines.has(name), `${name}, the local macro, is defined`);
+  t.same(calls('(check-type x (undefined-type-fn 0)) (undefined-fn x)'), ['check-type', 'undefined-fn'], 'a call beside them is still a call');
+});
+
 t.test("a document's macro: arguments its lambda list destructures are patterns, the others code", async (t) => {
   const text = '(defmacro checking (&whole w (response code) expected &body body) w)\n(checking (r (code-of 1)) (expected-of) (is (ok-p r)))';
   t.same(calls(text), ['checking', 'expected-of', 'is', 'ok-p']);

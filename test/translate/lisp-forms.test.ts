@@ -1,4 +1,5 @@
 // The Lisp form scanner: splitting, heads, symbols, unbalanced input; and a property on generated forms.
+import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import t from 'tap';
 import { scanForms } from '../../src/translate/lisp-forms.js';
@@ -122,6 +123,19 @@ t.test('a dispatch character with no reader macro (#@, #!) is a read error at it
   const defined = scanForms("(set-dispatch-macro-character #\\# #\\@ (lambda (s c n) (declare (ignore c n)) (read s)))\n#@foo");
   t.same(defined.problems, [], 'a document defining its own reader macro is read');
   t.same(scanForms('#:sym #x1F #b101 #o17 #3r12 #*101 #1=(a . #1#)').problems, [], 'the standard dispatch characters');
+});
+
+t.test("a token SBCL's reader refuses (its dots, its package markers) is a read error at its place, as SBCL reads it; the tokens it reads are none", async (t) => {
+  const refused = ["'(1 . 2 . 3)", "'(1 . )", "'( . 1)", "'(1 . 2 3)", "'.", "'..", '(a .. b)', 'cl:car:cdr', 'cl:::car', ':a:b', 'cl:', "(list 'cl::)"];
+  const read = ["'(1 . 2)", "'(a . #|x|# b)", "'(a . ;c\nb)", "'(1 2 . (3))", '(list .5 -.5e3 1.)', "'(a |.| \\.)", 'cl:car', 'cl::car', ':key', '::key', "'|a:b|", "'a\\:b", '#:x'];
+  // SBCL itself says which of them it reads.
+  const script = `(dolist (text '(${[...refused, ...read].map((text) => `"${text.replace(/[\\"]/g, '\\$&')}"`).join(' ')}))
+  (format t "~A~%" (handler-case (progn (read-from-string text) "read") (error () "refused"))))`;
+  const sbcl = spawnSync('sbcl', ['--noinform', '--non-interactive', '--no-userinit', '--eval', script], { encoding: 'utf8' });
+  t.same(sbcl.stdout.trim().split('\n'), [...refused.map(() => 'refused'), ...read.map(() => 'read')], 'SBCL agrees on each');
+  for (const text of refused) t.match(scanForms(`(a)\n${text}`, 10).problems, [{ line: 11, message: /SBCL cannot read this code/ }], text);
+  for (const text of read) t.same(scanForms(text).problems, [], text);
+  t.match(scanForms("(equal (car '(1 . 2 . 3)) 1)").problems, [{ column: 21, message: /more than one form follows \. in the list/ }], 'at the second form after the dot');
 });
 
 t.test('a replacement character in a symbol (a NUL byte or bad UTF-8 in the file) is a read error at its column; in a string it is text', async (t) => {

@@ -155,11 +155,12 @@ compiled before (the harness, libraries' compiled files) keeps the standard expa
             (destructuring-bind (condition-spec &rest body) (rest whole)
               (let ((guard (gensym "GUARD")))
                 `(let ((*check* (list ',whole)))
-                   (call-letting-broken-code-past
-                    ',whole ',(list (first (if (listp condition-spec) condition-spec (list condition-spec)))) ',body
-                    (lambda (,guard)
-                      ,(funcall original `(fiveam:signals ,condition-spec (funcall ,guard (lambda () ,@body)))
-                                environment))))))))))
+                   (with-check-argument-handlers ()
+                     (call-letting-broken-code-past
+                      ',whole ',(list (first (if (listp condition-spec) condition-spec (list condition-spec)))) ',body
+                      (lambda (,guard)
+                        ,(funcall original `(fiveam:signals ,condition-spec (funcall ,guard (lambda () ,@body)))
+                                  environment)))))))))))
 
 (wrap-handler-case)
 (sb-ext:with-unlocked-packages (#:it.bese.fiveam)

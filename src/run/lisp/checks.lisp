@@ -297,6 +297,17 @@ unit runs.")
     (loop for place being the hash-keys of *checks-found*
           do (setf (gethash place definition-checks) t))))
 
+(defvar *trial-body-forms* (make-hash-table :test #'eq :weakness :key :synchronized t)
+  "Each cons of spec code written in the body of a FOR-ALL, or expanded from a macro call
+there: the checks there are no points of their own, whether they run or not (the
+FOR-ALL's one point stands for them all), so they are not counted as checks held.")
+
+(defun note-trial-body-forms (tree)
+  (loop while (and (consp tree) (not (gethash tree *trial-body-forms*)))
+        do (setf (gethash tree *trial-body-forms*) t)
+           (note-trial-body-forms (car tree))
+           (setf tree (cdr tree))))
+
 (defun positioning-macroexpand-hook (expander form environment)
   "*MACROEXPAND-HOOK*: what a macro called in spec code expands into stands at the
 call; while checks are counted, a check met is noted at its place. A DEFUN of spec
@@ -304,7 +315,10 @@ code is noted as the definition of its function."
   (let* ((position (and (consp form)
                         (or (gethash form *form-positions*) (gethash form *inherited-positions*))))
          (site (and position (check-site-p form environment))))
-    (when (and *checks-found* position (check-call-p form environment))
+    (when (and position (consp form) (eq (car form) 'fiveam:for-all))
+      (note-trial-body-forms (cddr form)))
+    (when (and *checks-found* position (check-call-p form environment)
+               (not (gethash form *trial-body-forms*)))
       (let ((place (check-place position)))
         ;; An outcome a macro call expands into beside a check site does not hide the site.
         (unless (and (not site) (gethash place *checks-found*))
@@ -316,6 +330,8 @@ code is noted as the definition of its function."
                                                (setf (gethash (check-place position) *checks-not-expanded*) t)))))
                        (funcall expander form environment))))
       (when position (inherit-position expansion position))
+      (when (gethash form *trial-body-forms*)
+        (note-trial-body-forms expansion))
       ;; A definition a macro of the document makes ((defcheck name ...) -> (defun name ...)).
       (when (and *definition-checks* position)
         (map-definitions #'note-definition-checks (list expansion)))
@@ -1075,8 +1091,59 @@ with it), else its unit (:UNIT)."
         ((and *main-thread* (not (eq sb-thread:*current-thread* *main-thread*))) :thread)
         (t :unit)))
 
+(defvar *check-argument-handlers* :none
+  "The handler clusters (SB-KERNEL:*HANDLER-CLUSTERS*) outside the outermost check running
+in this thread (an ASSERT, IS, SIGNALS...), :NONE outside any: the handlers established
+since are the check's argument's own, code that expects an error (SIGNALS, a HANDLER-CASE
+the check tests).")
+
+(defmacro with-check-argument-handlers (() &body body)
+  "BODY, the argument of a check: the handlers it establishes expect its errors."
+  `(let ((*check-argument-handlers* (if (eq *check-argument-handlers* :none)
+                                        sb-kernel:*handler-clusters*
+                                        *check-argument-handlers*)))
+     ,@body))
+
+(defvar *assertion-handed* nil
+  "The error of a false ASSERT while it is offered to the handlers of a check's argument.")
+
+(defun assertion-error (test-form explain)
+  "The error CL:ASSERT would signal for TEST-FORM, from the DATUM and ARGUMENTS EXPLAIN
+makes; NIL when it cannot be made."
+  (handler-case
+      (let ((datum (funcall explain)))
+        (cond ((null datum) (make-condition 'simple-error :format-control "The assertion ~S failed."
+                                                          :format-arguments (list test-form)))
+              ((stringp (first datum))
+               (make-condition 'simple-error :format-control (first datum) :format-arguments (rest datum)))
+              ((typep (first datum) 'condition) (first datum))
+              (t (apply #'make-condition datum))))
+    (error () nil)))
+
+(defun hand-to-expecting-handlers (test-form explain)
+  "Offer the error of a false ASSERT to the handlers a check's argument established
+around it (a helper's precondition under (SIGNALS ERROR ...), or a HANDLER-CASE whose
+value a check tests): as with CL:ASSERT, one that takes it leaves the assertion, which is
+then no point of its own but the error the check expected. Handlers outside every check
+(the unit's, an IGNORE-ERRORS around a check) are not offered it: there a false ASSERT
+is a failing point that ends its unit. Returns when none takes it."
+  (let ((base *check-argument-handlers*)
+        (clusters sb-kernel:*handler-clusters*))
+    (when (and (listp base) (not (eq base clusters)) (tailp base clusters))
+      (let ((condition (assertion-error test-form explain)))
+        (when condition
+          ;; Its own check made its verdict: the error it hands on (CALL-COMPLETING-CHECK).
+          (setf (car (first *verdicts-made*)) t)
+          (let ((*assertion-handed* condition)
+                (sb-kernel:*handler-clusters* (ldiff clusters base)))
+            (signal condition))
+          (setf (car (first *verdicts-made*)) nil))))))
+
 (defun record-assertion (whole test-form value records explain)
-  "The outcome of an ASSERT (see RECORD-OUTCOME). A false one ends its ASSERTION-SCOPE."
+  "The outcome of an ASSERT (see RECORD-OUTCOME). A false one is offered to the handlers
+of the check it runs in (HAND-TO-EXPECTING-HANDLERS); else it ends its ASSERTION-SCOPE."
+  (unless value
+    (hand-to-expecting-handlers test-form explain))
   (let ((location (or (form-location whole) (fallback-location)))
         (scope (assertion-scope)))
     (if value
@@ -1140,11 +1207,13 @@ answer to the SIGTERM that stops it at its time limit, the stopping of the threa
     (unwind-protect
          (handler-bind (((or error warning serious-condition)
                           (lambda (condition)
-                            (unless (or signalled (typep condition 'fiveam::check-failure) (provided-on-reading-p condition))
+                            (unless (or signalled (typep condition 'fiveam::check-failure) (provided-on-reading-p condition)
+                                        (eq condition *assertion-handed*))
                               ;; A point the condition makes (the unit's error) is made after this.
                               (setf signalled condition (car verdict-made) nil)))))
            (let ((*verdicts-made* (cons verdict-made *verdicts-made*)))
-             (multiple-value-prog1 (funcall thunk) (setf completed t))))
+             (with-check-argument-handlers ()
+               (multiple-value-prog1 (funcall thunk) (setf completed t)))))
       (unless (or completed (car verdict-made) *exit-requested* *stopping-unit-threads*)
         (with-report-printing
           (record-outcome nil (form-text shown) (or (form-location whole) (fallback-location))

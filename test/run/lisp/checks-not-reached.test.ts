@@ -85,6 +85,30 @@ ${lisp('(fiveam:test prop\n  (fiveam:for-all ((x (fiveam:gen-integer :min 0 :max
   t.same(r.failed, []);
 });
 
+t.test('a FOR-ALL is one point whichever of its checks ran: a guard that never holds, a unit stopped before it, a macro in its body add no point of their own', async (t) => {
+  const md = `${frontmatter()}## Helpers
+
+${lisp('(defmacro is-positive (x) `(fiveam:is (plusp ,x)))')}
+## Guard never holds
+
+${lisp('(fiveam:test far\n  (fiveam:for-all ((x (fiveam:gen-integer :min 1 :max 10) (> x 100)))\n    (fiveam:is (plusp x))\n    (is-positive x)))')}
+## Stopped before it
+
+${lisp('(assert (= 1 2))\n(fiveam:for-all ((x (fiveam:gen-integer :min 1 :max 10)))\n  (assert (plusp x)))')}
+## Guard holds
+
+${lisp('(fiveam:test near\n  (fiveam:for-all ((x (fiveam:gen-integer :min 1 :max 10) (> x 5)))\n    (when (> x 100) (fiveam:is (plusp x)))\n    (is-positive x)))')}`;
+  const r = await runMarkdown(md);
+  t.same(shown(r).filter(([, name]) => !String(name).startsWith('(fiveam:for-all')), [
+    [false, '(= 1 2)', null],
+  ], 'no check in a FOR-ALL body is a point of its own');
+  t.same(r.points.filter((p) => p.name.startsWith('(fiveam:for-all')).map((p) => [p.ok, p.at?.line, p.skip ?? null]), [
+    [false, lineIn(md, '(fiveam:for-all ((x (fiveam:gen-integer :min 1 :max 10) (> x 100)))'), null],
+    [true, lineIn(md, '(fiveam:for-all ((x (fiveam:gen-integer :min 1 :max 10)))'), `not run: the unit stopped in the form at line ${lineIn(md, '(assert (= 1 2))')}`],
+    [true, lineIn(md, '(fiveam:for-all ((x (fiveam:gen-integer :min 1 :max 10) (> x 5)))'), null],
+  ], 'each FOR-ALL is its one point');
+});
+
 t.test('a FiveAM test ended by an error: its checks not reached say so; a test skipped for its dependencies adds no skipped check', async (t) => {
   const md = `${frontmatter()}## Tests
 

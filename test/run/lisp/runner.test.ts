@@ -53,6 +53,67 @@ t.test("ASSERT: a false one's datum and arguments are its reason, made only when
   t.match(reasons[2], /^\(its message could not be made: error in FORMAT[\s\S]*\) \(the assertion is false; the rest of this unit is not run\)$/);
 });
 
+t.test("ASSERT: a helper's false precondition is the error a check's argument expects (SIGNALS, a HANDLER-CASE the check tests), as with CL:ASSERT", async (t) => {
+  const helper = lisp(`(defun checked-root (x)
+  (assert (>= x 0) (x) "negative input ~a" x)
+  (sqrt x))
+(defun checked-half (n)
+  (assert (evenp n) () 'arithmetic-error :operation 'checked-half :operands (list n))
+  (/ n 2))`);
+  const md = `${frontmatter()}## Helpers
+
+${helper}## FiveAM
+
+${lisp(`(fiveam:test refuses-bad-input
+  (fiveam:signals error (checked-root -1))
+  (fiveam:signals arithmetic-error (checked-half 3))
+  (fiveam:is (= 2 (checked-root 4))))`)}## Plain
+
+${lisp(`(assert (handler-case (progn (checked-root -1) nil) (error () t)))
+(assert (null (ignore-errors (checked-half 5))))
+(assert (= 3 (checked-root 9)))`)}`;
+  const r = await runMarkdown(md);
+  t.same(r.failed, [], 'no failing point');
+  t.same(
+    r.points.filter((p) => p.skip === undefined).map((p) => p.name),
+    [
+      '(fiveam:signals error (checked-root -1))',
+      '(fiveam:signals arithmetic-error (checked-half 3))',
+      '(>= x 0)',
+      '(= 2 (checked-root 4))',
+      '(handler-case (progn (checked-root -1) nil) (error () t))',
+      '(null (ignore-errors (checked-half 5)))',
+      '(>= x 0)',
+      '(= 3 (checked-root 9))',
+    ],
+    'each check is its point; a false precondition its check expected is none',
+  );
+});
+
+t.test("ASSERT: a helper's false precondition no check's argument expects still fails its unit at the helper's line", async (t) => {
+  const md = `${frontmatter()}## Helpers
+
+${lisp(`(defun checked-root (x)
+  (assert (>= x 0) (x) "negative input ~a" x)
+  (sqrt x))`)}## Caught outside any check
+
+${lisp(`(ignore-errors (checked-root -1))
+(assert (= 3 (checked-root 9)))`)}## Another condition expected
+
+${lisp(`(fiveam:test wrong-condition
+  (fiveam:signals type-error (checked-root -1)))`)}## In a check that expects no error
+
+${lisp('(assert (= 1 (checked-root -1)))')}`;
+  const r = await runMarkdown(md);
+  const line = lineIn(md, '(assert (>= x 0)');
+  t.same(
+    r.failed.map((p) => [p.name, p.at?.line, p.diagnostics?.reason]),
+    [0, 1, 2].map(() => ['(>= x 0)', line, 'negative input -1 (the assertion is false; the rest of this unit is not run)']),
+    'each unit fails at the precondition, with its message',
+  );
+  t.ok(r.points.some((p) => p.name === '(assert (= 3 (checked-root 9)))' && p.skip !== undefined), 'the check after it is skipped');
+});
+
 t.test('FiveAM: every check is a point at its line, with its reason and argument values; the test goes on after a failure', async (t) => {
   const md = `${frontmatter()}## Tests\n\n${lisp(`(fiveam:test checks
   (let ((n 7))
