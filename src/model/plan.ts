@@ -127,6 +127,12 @@ export interface ScenarioUnit extends UnitBase {
   steps: ScenarioStep[];
   /** The line of an earlier scenario of its requirement with its name: reports tell them apart only by a " (2)", so check and the run warn. */
   sameNameAt?: number;
+  /**
+   * An error of the document that refuses the scenario as written (an uneven row of a step's data
+   * table, or of the Examples table its row is of), as Gherkin refuses a table of uneven rows: the
+   * run fails it at that line and runs none of its steps, so it never passes on a table read wrong.
+   */
+  refused?: { line: number; reason: string };
 }
 
 export type Unit = LispBlockUnit | FiveamTestUnit | VerifyFunctionUnit | JsonInputUnit | ScenarioUnit;
