@@ -381,7 +381,7 @@ export function configurationProblems(unit: ScenarioUnit): CheckMessage[] {
   if (invalid) return [...problems, at(invalid.line, invalid.column, `the YAML block of scenario '${unit.name}' is not valid YAML: ${invalid.message}; as the scenario's configuration it sets up nothing: the executor interpreter runs no command of it, and a run fails the step that runs it`)];
   // A value the executor refuses fails the step that runs it where no Then expects the refusal, as a scenario about validation does.
   if (statesRefusal(unit)) return problems;
-  return [...problems, ...refusedValues(configuration).map((refused) => at(refused.line, refused.column, `the executor refuses the configuration of scenario '${unit.name}': ${refused.message}; a run fails the step that runs it, its When or else its first THEN (no THEN of the scenario says the configuration is refused)`))];
+  return [...problems, ...refusedValues(configuration).map((refused) => at(refused.line, refused.column, `the executor refuses the configuration of scenario '${unit.name}': ${refused.message}; a run fails the step that runs it, its When or else its first THEN that runs the command (no THEN of the scenario says the configuration is refused)`))];
 }
 
 /** Each Requirement has a Scenario and states what it requires with SHALL or MUST. */

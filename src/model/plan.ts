@@ -140,6 +140,12 @@ export interface ScenarioUnit extends UnitBase {
    * what their own nouns for the things of a run name (interpreter/document-terms.ts).
    */
   prose?: ProseLine[];
+  /**
+   * An error of the document that refuses the scenario as written (an uneven row of a step's data
+   * table, or of the Examples table its row is of), as Gherkin refuses a table of uneven rows: the
+   * run fails it at that line and runs none of its steps, so it never passes on a table read wrong.
+   */
+  refused?: { line: number; reason: string };
 }
 
 export type Unit = LispBlockUnit | FiveamTestUnit | VerifyFunctionUnit | JsonInputUnit | ScenarioUnit;

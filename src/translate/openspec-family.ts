@@ -177,10 +177,12 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
         said.add(-step.line);
         problems.push({ file, line: step.line, severity: 'error', message: `a ${step.keyword.toUpperCase()} step with no text: nothing says what it checks; write the step after its keyword, or remove the line` });
       }
+      const uneven = step.argument?.kind === 'data-table' ? unevenRows(file, step.argument, `the data table of step '${step.text}'`) : [];
+      if (uneven.length > 0) unit.refused ??= { line: uneven[0].line, reason: uneven[0].message };
       // An outline's step stands in each of its rows' units: said once.
       if (said.has(step.line)) continue;
       said.add(step.line);
-      if (step.argument?.kind === 'data-table') problems.push(...unevenRows(file, step.argument, `the data table of step '${step.text}'`));
+      problems.push(...uneven);
       if (!step.moreArguments || !step.argument) continue;
       const first = step.argument.kind === 'doc-string' ? 'a doc string' : 'a data table';
       problems.push({ file, line: step.line, severity: 'error', message: `step '${step.text}' has ${first} (line ${step.argument.line}) and more after it (line ${step.moreArguments.join(', ')}): a step takes one argument, as in Gherkin, so the others would reach no definition; give each its own step` });
@@ -233,15 +235,19 @@ function outlineUnits(file: string, section: Section, requirement: Section | nul
   if (tables.length === 0) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples table: its <placeholders> have no values, so nothing runs` });
   else if (tables.every((table) => table.rows.length < 2)) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples rows (only a header): its <placeholders> have no values, so nothing runs` });
   else problems.push(...unfilledPlaceholders(file, template.steps, tables));
-  for (const table of tables) problems.push(...unevenRows(file, table, 'the Examples table'));
   return tables.flatMap((table) => {
+    const uneven = unevenRows(file, table, 'the Examples table');
+    problems.push(...uneven);
     const [header = [], ...rows] = table.rows;
     return rows.map((row, i): ScenarioDraft => {
       const fill = (text: string) => text.replace(PLACEHOLDER, (placeholder, name: string) => (header.includes(name) ? (row[header.indexOf(name)] ?? '') : placeholder));
+      // Its row refused, the unit does not run: a missing cell would fill its <placeholder> with nothing.
+      const refused = uneven.find((problem) => problem.line === table.rowLines[i + 1]);
       return {
         ...template,
         name: `${template.name} (${header.map((name, j) => `${name}: ${row[j] ?? ''}`).join(', ')})`,
         line: table.rowLines[i + 1],
+        ...(refused ? { refused: { line: refused.line, reason: refused.message } } : {}),
         steps: template.steps.map((step) => ({ ...step, text: fill(step.text), ...(step.argument ? { argument: filledArgument(step.argument, fill) } : {}) })),
       };
     });

@@ -12,7 +12,7 @@ import { stepKeyword } from './step-keyword.js';
  * Words of a Then (or of the scenario's name, condition or requirement) that state a refusal of
  * the configuration, or quote the executor's words for one (a field's path, `must be`).
  */
-const REFUSAL = /\b(?:reject|refus|invalid|not valid|validat|error|problem|fails? to (?:load|parse|validate)|exits?(?: with)?(?: (?:status|code))?(?: (?:of|is|=|==))? `?2\b|(?:status|code)(?: (?:of|is|=|==))? `?2\b|nothing (?:runs|is run|ran)|no command (?:runs|is run|ran)|must be|unknown key|applies in a container only)|\bstop\.(?:commands|defaultTimeout)\b/i;
+const REFUSAL = /\b(?:reject|refus|invalid|not valid|validat|error|problem|fails? to (?:load|parse|validate)|configuration(?: loading)? (?:SHALL |MUST |should |will )?fails?\b|exits?(?: with)?(?: (?:status|code))?(?: (?:of|is|=|==))? `?2\b|(?:status|code)(?: (?:of|is|=|==))? `?2\b|nothing (?:runs|is run|ran)|no command (?:runs|is run|ran)|must be|unknown key|applies in a container only)|\bstop\.(?:commands|defaultTimeout)\b/i;
 
 /** A negation opening a clause's claim: what follows it is said not to happen ("SHALL NOT contain", "no error"). */
 const NEGATION = /\b(?:not|no|never|without|nor)\b|n't\b/i;

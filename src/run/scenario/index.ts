@@ -218,7 +218,10 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
     emit({ type: 'comment', file: unit.file, unitId: unit.id, text });
   }
   const base = (name: string, line: number) => ({ type: 'point' as const, file: unit.file, unitId: unit.id, name, at: { file: unit.file, line } });
-  let blocked = blockedBy;
+  // A scenario the document refuses as written runs nothing, hooks included: it fails at the refused line.
+  const refused = unit.refused ? `the scenario is refused as written: ${unit.refused.reason}` : null;
+  const notRun = blockedBy ?? (refused && `the scenario is refused as written (line ${unit.refused!.line})`);
+  let blocked = notRun;
   const pickle = { name: unit.name, uri: unit.file, line: unit.line, requirement: unit.requirement };
   /** The scenario's points so far, for the result After hooks receive. */
   const points: PointEvent[] = [];
@@ -230,6 +233,7 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
     if (held) emit(held);
     held = point;
   };
+  if (refused && !blockedBy) hold({ ...base(`${unit.name} (refused as written)`, unit.refused!.line), ok: false, diagnostics: { reason: refused } });
   // The scenario's code (steps, hooks, the timers they start) draws Math.random from its seeded source.
   const unclaimed = await withRandomSource(worldInternals(world).random, () =>
     strays.around(async () => {
@@ -288,7 +292,7 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
           }
         }
       } finally {
-        if (!options.dryRun && !blockedBy) {
+        if (!options.dryRun && !notRun) {
           // As in cucumber-js, After hooks run in the reverse of their definition order: teardown undoes setup.
           // What the After hooks say: a failure, or a skip of the rest of the scenario.
           const afterPoints: PointEvent[] = [];

@@ -13,6 +13,7 @@ import type { Jiti } from 'jiti';
 import { asUserCode } from './exit-guard.js';
 import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
+import { configurationBlock } from '../../translate/refused-block.js';
 import type { ScenarioCondition } from './interpreter/condition.js';
 import type { interpret } from './interpreter/index.js';
 import * as publicSteps from '../../steps/index.js';
@@ -615,15 +616,29 @@ export function bindStep(library: StepLibrary, unit: ScenarioUnit, step: Scenari
 /**
  * Whether a run of UNIT runs its configuration where the step definitions are SEEN: one of its
  * steps binds to the executor interpreter (a When as the run's setup, else the first Then as it
- * checks the run), so a configuration the executor refuses fails that step.
+ * checks the run), or, where it has a stop-hook YAML block, to a built-in expression that runs
+ * it (runsBlock), so a configuration the executor refuses fails that step.
  */
 export function runsConfiguration(seen: StepLibrary, unit: ScenarioUnit): boolean {
+  const block = configurationBlock(unit) !== null;
   let keyword: string | null = null;
   return unit.steps.some((step) => {
     keyword = stepKeyword(step.keyword, keyword);
     const matches = bindStep(seen, unit, step, keyword);
-    return matches.length === 1 && matches[0].step.interpretation !== undefined;
+    return matches.length === 1 && (matches[0].step.interpretation !== undefined || (block && runsBlock(matches[0].step)));
   });
+}
+
+/** The place registry.ts's definitions carry: those of the seed specification's `Then:` lists. */
+const THEN_LIST_PLACE = Symbol.for('spec-run.steps.location');
+
+/**
+ * Whether STEP, a built-in expression, runs its scenario's YAML block (vocabulary/subject.ts),
+ * failing on a value the executor refuses; a definition of the seed's `Then:` lists reads the
+ * block's errors itself instead (a future key it expects refused is its skip).
+ */
+function runsBlock(step: CompiledStep): boolean {
+  return step.builtin && step.interpretation === undefined && (step.fn as unknown as Record<symbol, unknown>)[THEN_LIST_PLACE] === undefined;
 }
 
 /** The definitions matching the text, the user's own first (as a project's code wins over a library it uses). */

@@ -22,6 +22,7 @@ import { commandsRun, invalidBlockYaml, worldInternals } from '../step-world.js'
 import { blockConflicts } from '../interpreter/observation.js';
 import { emptySetup } from '../interpreter/when.js';
 import { conditionBeyondBlock } from '../interpreter/condition-setup.js';
+import { refusedValues } from '../../../translate/refused-block.js';
 
 /** The fields of a stop command (and the global default), as steps name them. */
 export const FIELDS = ['defaultTimeout', 'timeout', 'maxOutputLines', 'showStdout', 'showStderr', 'image', 'workdir', 'env', 'memory', 'cpus', 'network', 'user', 'message', 'gracePeriod'];
@@ -88,8 +89,8 @@ interface StopBlock {
   data: Record<string, unknown>;
   /** Why its commands are not the one command these steps observe (not valid YAML, none, several, not a mapping), said whole; null when it has one. */
   unheld: string | null;
-  /** It is not valid YAML: it configures nothing, and the executor refuses its text as written. */
-  invalid: boolean;
+  /** The executor refuses it as written, before any command: it is not valid YAML, or its loader refuses its shape (`stop:` a list); it configures nothing. */
+  refusedAsWritten: boolean;
 }
 
 const subjects = new WeakMap<World, Subject>();
@@ -144,7 +145,7 @@ function seedFromBlock(subject: Subject, world: World): void {
   const { doc, error } = readYaml(config.text, config, { uniqueKeys: false });
   if (error) {
     // No value to read commands from: what the text became past its first error is a guess.
-    subject.block = { text: config.text, line: config.line, columns: config.columns, data: {}, unheld: invalidBlockYaml(unit.file, error), invalid: true };
+    subject.block = { text: config.text, line: config.line, columns: config.columns, data: {}, unheld: invalidBlockYaml(unit.file, error), refusedAsWritten: true };
     return;
   }
   const value: unknown = doc.toJS();
@@ -154,10 +155,14 @@ function seedFromBlock(subject: Subject, world: World): void {
   const [command] = commands;
   const why = commands.length !== 1 ? `it configures ${commands.length} commands` : !isRecord(command) ? 'its command is not a mapping of fields' : null;
   const beyond = !why && unit.condition ? conditionBeyondBlock({ text: unit.condition, code: unit.conditionCode, yaml: config.text }, config) : null;
-  const unheld = why
+  // Where the block holds no one command because the executor's loader refuses its shape (`stop:` a list, a command that is no mapping), that refusal is the cause, said in its words.
+  const refused = why ? refusedValues(config) : [];
+  const unheld = refused.length > 0
+    ? `the executor rejects the scenario's configuration, so no command runs: ${refused.map((e) => `${e.message} (${unit.file}:${e.line}:${e.column})`).join('; ')}`
+    : why
     ? `the scenario's YAML block (line ${config.line}) is its configuration, and ${why}: the built-in expressions run one command of it. Give the block one command, or say in a When which command the scenario is about`
     : beyond && `the scenario's condition ("${unit.condition!.trim()}") sets up what its YAML block (line ${config.line}) does not hold (${beyond}), and the built-in expressions run the block as written: write it in the block, or as a WHEN step`;
-  subject.block = { text: config.text, line: config.line, columns: config.columns, data, unheld, invalid: false };
+  subject.block = { text: config.text, line: config.line, columns: config.columns, data, unheld, refusedAsWritten: refused.length > 0 };
   if (stop.defaultTimeout !== undefined) subject.defaultTimeout = stop.defaultTimeout;
   if (!isRecord(command) || unheld) return;
   const { run, ...fields } = command;
@@ -243,8 +248,8 @@ export function nonce(): string {
  * block, where it has one, with that command in place of the block's, else one the steps wrote.
  */
 function configurationText(subject: Subject, command: unknown, fields: Record<string, unknown>): string {
-  // Not valid YAML: nothing to put a command into; the executor refuses the text as written.
-  if (subject.block?.invalid) return subject.block.text;
+  // Not valid YAML, or of a shape the loader refuses: nothing to put a command into; the executor refuses the text as written.
+  if (subject.block?.refusedAsWritten) return subject.block.text;
   const data = subject.block?.data ?? {};
   const stop = isRecord(data.stop) ? data.stop : {};
   const defaults = subject.defaultTimeout === undefined ? {} : { defaultTimeout: subject.defaultTimeout };
@@ -337,8 +342,8 @@ const CLI = fileURLToPath(new URL('../../../cli/main.js', import.meta.url));
 export async function execRun(world: World, command: string, fields: Record<string, unknown>, options: { configDirEnv?: string; cwd?: string; configuration?: boolean; expectRejection?: boolean } = {}): Promise<ExecRun> {
   const subject = subjectOf(world);
   const block = subject.block;
-  // A block that is not valid YAML runs only where the step expects the executor to refuse it.
-  const refusedAsWritten = block?.invalid === true && options.expectRejection === true;
+  // A block the executor refuses as written runs only where the step expects the executor to refuse it.
+  const refusedAsWritten = block?.refusedAsWritten === true && options.expectRejection === true;
   if (block?.unheld && !refusedAsWritten) throw new Error(block.unheld);
   if (subject.run !== undefined && command !== subject.run && !options.configuration) throw new Error(standsInFor(command, subject.run));
   // A command of the step's own stands only for one the built-in steps know: described by them or by the YAML block, never one the scenario's own code ran.
