@@ -2954,11 +2954,29 @@ function keptLines(sentence: string): string {
   return `the output block is ${items.map((x) => `\`${x}\``).join(', then ')}`;
 }
 
+/** Whether a run of quoted texts, joined by commas, "and" and "or" alone, has both "and" and "or" among its joining words. */
+function andWithOr(tokens: Token[]): boolean {
+  // The joining words between the texts of the run so far, and those after its last text (a run's only once a text follows).
+  let run = new Set<string>();
+  let pending: string[] = [];
+  for (const t of tokens) {
+    if (t.kind === 'entity' && t.entity.type === 'quoted') {
+      pending.forEach((w) => run.add(w));
+      pending = [];
+    } else if (t.kind === 'word' && /^(,|and|or)$/i.test(t.text)) pending.push(t.text.toLowerCase());
+    else [run, pending] = [new Set(), []];
+    if (run.has('and') && run.has('or')) return true;
+  }
+  return false;
+}
+
 function readSentence(text: string): Reading<Check> {
   const sentence = runStatusAfterNothing(fixesCountedWithLast(withTextsInOutput(thatCommandByPlace(placeEdgeBare(noneOfEach(unelided(reportedAt(statusLabelled(shownAndReturned(elidedTimeUnits(durationRanges(statusAlone(keptLines(text))))))))))))));
   // "`a1` to `b3`": texts from one to another that are no range of numbered texts; their ends alone are not what it says.
   const spanned = tokenize(sentence).find((t, i, all) => t.kind === 'word' && /^(to|through|thru)$/i.test(t.text) && all[i - 1]?.kind === 'entity' && all[i + 1]?.kind === 'entity' && [all[i - 1], all[i + 1]].every((x) => x.kind === 'entity' && x.entity.type === 'quoted'));
   if (spanned) return { ok: false, notUnderstood: [spanned.text], reason: 'texts from one to another that are not numbered alike' };
+  // "`a` and `b` or `c`": texts joined by "and" and "or" at once, (a and b) or c, or a and (b or c); no reading says which.
+  if (andWithOr(tokenize(sentence))) return { ok: false, notUnderstood: ['or'], reason: 'texts joined by "and" and by "or" at once, whose grouping no reading knows' };
   const same = (x: Check, y: Check) => x.text === y.text;
   // "`a`, then `b`", "`a`, `b` and `c` are shown": a list of texts is one fact about them all, never one fact each.
   const list = textList(tokenize(sentence));
