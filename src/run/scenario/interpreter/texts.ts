@@ -344,7 +344,7 @@ function isText(part: string, text: string): boolean {
 export const placedByPart = (a: Args) => sequence(a)?.anchor !== undefined;
 
 /** "the line `ready`", "a line `alpha`": the text at I, named a line by the word before it, which is a whole line, never words of one. */
-export const namedLine = (tokens: readonly Token[], i: number) => quotedText(tokens[i]) !== null && tokens[i - 1]?.kind === 'word' && /^line$/i.test(tokens[i - 1].text);
+export const namedLine = (tokens: readonly Token[], i: number) => tokens[i] !== undefined && quotedText(tokens[i]) !== null && tokens[i - 1]?.kind === 'word' && /^line$/i.test(tokens[i - 1].text);
 
 /** "one line", "a line", "some line" (with NONE, "no line" too): a line said of no place in the place's lines, any of them. */
 export const someLine = (a: Args, none = false) =>
