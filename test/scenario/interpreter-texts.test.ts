@@ -25,7 +25,7 @@ const READINGS: [string, string][] = [
   ['the last item of the fixes is `Set timeout: null to disable (not recommended)`', 'the last of the items under `To fix:` is "Set timeout: null to disable (not recommended)"'],
   ['the second problem mentions `stop.commands[1].maxOutputLines`', 'part 2 of the error lines'],
   ['each of the two error lines begins with `stop.yaml:`', '(2 of them) begins with "stop.yaml:"'],
-  ['neither `out` nor `secret` appears in the output', 'not (the lines the command printed in the output shown contains "out" and "secret")'],
+  ['neither `out` nor `secret` appears in the output', 'the lines the command printed in the output shown contains none of "out", "secret"'],
   ['neither `out` nor `secret` is printed', 'the output shown contains none of "out", "secret"'],
   ['the third command\'s announcement says `(timeout 1s, from command)`', 'the command 3: the announcement line contains "(timeout 1s, from command)"'],
   ['only `err` and `(stdout: output hidden by configuration)` appear under `Output:`', 'the block under "Output:" (the notes on its lines aside) holds "err" and "(stdout: output hidden by configuration)" and no other line'],

@@ -392,6 +392,23 @@ export function subjectOf(clause: Token[]): Token[] {
 
 const PRONOUN = /^(it|they|its|their)$/i;
 
+/** "stdout contains …", "the output shows …": the output, or a stream, a clause opens with (never "the line", a line of any place). */
+function openingOutput(clause: Token[]): Token[] {
+  const first = clause.find((t) => !isFunction(t));
+  const output = first?.kind === 'entity' ? first.entity.type === 'stream' : first !== undefined && first.concepts.includes('OUTPUT') && !/^lines?$/i.test(first.text);
+  return output ? [first!] : [];
+}
+
+/**
+ * "… and SHALL contain `b`", "…; it SHALL also contain `b`": a clause whose first word past function words (and "it") is a
+ * verb of saying, showing or writing, with no place of its own: its subject is left out, the one of the clause before.
+ */
+function subjectLeftOut(clause: Token[]): boolean {
+  const first = clause.find((t) => !isFunction(t) && !(t.kind === 'word' && (/^(it|they)$/i.test(t.text) || t.concepts.includes('FILLER') || t.concepts.includes('NOT'))));
+  const place = (t: Token) => (t.kind === 'entity' && t.entity.type === 'stream') || (t.kind === 'word' && ['OUTPUT', 'MESSAGE', 'NOTICE', 'ANYWHERE', 'COMMAND', 'HOOK'].some((c) => t.concepts.includes(c)) && !/^(it|they)$/i.test(t.text));
+  return first?.kind === 'word' && ['MENTION', 'SHOWN', 'WRITE'].some((c) => first.concepts.includes(c)) && !clause.some(place);
+}
+
 /**
  * "the first command never ran, and the exit code is 2": a command said never to have run has no exit code, output or
  * report of its own, so it is no subject a later clause's status or text is said of (that status is the run's, or unread).
@@ -457,12 +474,24 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
   const it = parts[0]?.[0]?.kind === 'word' && /^(It|Its)$/.test(parts[0][0].text) ? parts[0][0] : undefined;
   // Once a clause names a subject of its own ("…, the executor prints …, and it exits"), a later pronoun is that one's.
   let referent: Token[] | null = null;
+  // "stdout contains `a` and contains `b`": the output the sentence opens with, said of each later clause that leaves its subject out; never the report.
+  const output = subject.length === 0 ? openingOutput(parts[0] ?? []) : [];
   parts.forEach((clause, index) => {
     // "…, while no output line of that report reads `x`": a clause of its own, said beside the one before.
     if (index > 0 && clause.length > 1 && clause[0].kind === 'word' && /^(while|whereas)$/i.test(clause[0].text)) clause = clause.slice(1);
     // ", not 20": a contrast with the value of the clause before, which that clause's check already excludes; never a
     // clause of the sentence's subject ("the report opens with …, and the status is 137, not 0": not "the report names no 0").
     if (index > 0 && isContrast(clause)) return;
+    if (index > 0 && output.length > 0 && subjectLeftOut(clause)) {
+      const said = readOne([...output, ...clause.filter((t) => !(t.kind === 'word' && /^(it|they)$/i.test(t.text)))], options);
+      if ('value' in said) {
+        values.push(said.value);
+        names.push(said.rule);
+        previous = clause;
+        lastRead = [...output, ...clause];
+      } else missing.push(clause.map((t) => t.text).join(' '));
+      return;
+    }
     const pronoun = clause.some((t) => t.kind === 'word' && PRONOUN.test(t.text));
     // The subject the sentence opens with, said of this clause when it names none of its own.
     let carried: Token[] = [];

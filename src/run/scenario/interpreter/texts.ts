@@ -343,6 +343,9 @@ function isText(part: string, text: string): boolean {
 /** "`x` is printed after the output block": a text placed by a part of the report, which the texts of the report read. */
 export const placedByPart = (a: Args) => sequence(a)?.anchor !== undefined;
 
+/** "the line `ready`", "a line `alpha`": the text at I, named a line by the word before it, which is a whole line, never words of one. */
+export const namedLine = (tokens: readonly Token[], i: number) => tokens[i] !== undefined && quotedText(tokens[i]) !== null && tokens[i - 1]?.kind === 'word' && /^line$/i.test(tokens[i - 1].text);
+
 /** "one line", "a line", "some line" (with NONE, "no line" too): a line said of no place in the place's lines, any of them. */
 export const someLine = (a: Args, none = false) =>
   oneOfLines(a) || a.tokens.some((t, i) => (t.kind === 'entity' && t.entity.type === 'count' && t.entity.unit === 'line' && t.entity.n === 1 && /^(one|1) line$/i.test(t.text)) || (t.kind === 'word' && /^line$/i.test(t.text) && (none ? /^(a|some|any|another|no)$/i : /^(a|some|any|another)$/i).test(a.tokens[i - 1]?.text ?? '')));
@@ -646,7 +649,9 @@ function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'non
   // "the second report says `…`, its output shows `done`": the report, carried into the clause as its subject, owns the output the clause names.
   const afterOwner = (i: number) => a.tokens.slice(i + 1).find((u) => !(u.kind === 'word' && /^(its|their|own)$/i.test(u.text)));
   if (a.tokens.some((t, i) => is(t, 'MESSAGE') && /^reports?$/i.test(t.text) && is(afterOwner(i), 'OUTPUT') && !/^lines?$/i.test(afterOwner(i)!.text))) return { place: PLACES.shown };
-  if (a.has('MESSAGE', 'ANYWHERE') || (!outputWord && a.tokens.some((t) => t.kind === 'word' && /^lines?$/i.test(t.text)))) return { place: PLACES.report };
+  // "the line `OK` is shown": a text a command may print, named a line, is one of its lines shown, never a line of the executor's.
+  const printedLineNamed = (i: number) => namedLine(a.tokens, i + 1) && printedText(quotedText(a.tokens[i + 1])!);
+  if (a.has('MESSAGE', 'ANYWHERE') || (!outputWord && a.tokens.some((t, i) => t.kind === 'word' && /^lines?$/i.test(t.text) && !printedLineNamed(i)))) return { place: PLACES.report };
   if (a.has('OUTPUT')) return { place: PLACES.shown };
   return 'none';
 }
@@ -1015,11 +1020,18 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const partName = nth === undefined ? sought.name : `${nth === 'last' ? 'the last' : `part ${nth + 1}`} of ${place.name}`;
   const pick = (parts: string[]) => (nth === undefined ? parts : nth === 'last' ? parts.slice(-1) : parts.slice(nth, nth + 1));
   // "line `15` is not shown": a text named a line is a whole line denied, never its figure anywhere (the notice "(15 lines omitted)" holds one).
-  const namedLine = (x: string) => a.tokens.some((t, i) => quotedText(t) === x && a.tokens[i - 1]?.kind === 'word' && /^line$/i.test(a.tokens[i - 1].text));
-  const wholeLines = a.negated && texts.every(namedLine);
+  const lineNamed = (x: string) => a.tokens.some((t, i) => quotedText(t) === x && namedLine(a.tokens, i));
+  const wholeLines = a.negated && texts.every(lineNamed);
+  // "contains the line `ready`", "a line `alpha` is shown": each text a whole line of the place, never a part of one (`already-done`).
+  const linesNamed = !a.negated && presence === 'holds' && nth === undefined && !ordered && texts.every(lineNamed);
   // "contains `fail`", "does not mention `234`": a part of a word too, where the place holds the texts (not a whole line of them).
-  const withinWords = presence === 'holds' && !wholeLines && a.entities('range').length === 0 && saysContained(a.tokens);
-  const text = `${wholeLines ? `no line of ${partName} is ${texts.map((x) => JSON.stringify(x)).join(' or ')}` : a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : `${partName} ${says} ${what}${pathLines ? ' (a path alone, a whole line)' : ''}`}${withinWords && texts.some(printedText) ? WITHIN_WORDS : ''}`;
+  const withinWords = presence === 'holds' && !wholeLines && !linesNamed && a.entities('range').length === 0 && saysContained(a.tokens);
+  // "contains `a` or `b`": any one of the texts, never all of them; "or" among other joining words ("`a` and `b` or `c`") is not read.
+  const joining = a.tokens.slice(textsAt[0], textsAt.at(-1)).filter((t) => t.kind === 'word' && (/^(or|and|nor)$/i.test(t.text) || is(t, 'ORDER')));
+  const anyOf = !a.negated && texts.length > 1 && joining.some((t) => /^or$/i.test(t.text));
+  if (anyOf && (joining.some((t) => !/^or$/i.test(t.text)) || ordered || presence !== 'holds' || nth !== undefined || each || linesNamed)) return null;
+  const asLines = (parts: string[], x: string) => parts.some((p) => p.split('\n').some((l) => isText(l, x)));
+  const text = `${linesNamed ? `${partName} has ${texts.map((x) => JSON.stringify(x)).join(' and ')} as ${texts.length > 1 ? 'whole lines' : 'a whole line'}` : wholeLines ? `no line of ${partName} is ${texts.map((x) => JSON.stringify(x)).join(' or ')}` : a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : anyOf ? `${partName} contains one of ${texts.map((x) => JSON.stringify(x)).join(', ')} at least` : `${partName} ${says} ${what}${pathLines ? ' (a path alone, a whole line)' : ''}`}${withinWords && texts.some(printedText) ? WITHIN_WORDS : ''}`;
   const check = report(
     a,
     index,
@@ -1028,10 +1040,12 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     (parts) => {
       const picked = pick(parts);
       if (wholeLines) return texts.every((x) => !picked.some((p) => p.split('\n').some((l) => l.trim() === x)));
+      if (linesNamed) return texts.every((x) => asLines(picked, x));
+      if (anyOf) return texts.some((x) => holds(picked, [x], 'holds', false, false, undefined, pathLines, withinWords));
       if (a.negated) return texts.every((x) => !holds(picked, [x], 'holds', false, false, undefined, false, withinWords));
       return picked.length > 0 && holds(picked, texts, presence, ordered, adjacent, next, pathLines, withinWords);
     },
-    texts.length > 1 && !ordered && presence === 'holds' && nth === undefined ? texts : undefined,
+    texts.length > 1 && !ordered && !anyOf && presence === 'holds' && nth === undefined ? texts : undefined,
   );
   return ordered && !a.negated && texts.length > 1 ? { ...check, ordered: texts } : check;
 }

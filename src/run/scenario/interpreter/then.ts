@@ -18,7 +18,7 @@ import { orderDropped, placeDropped } from './places-kept.js';
 import { DURATION_FAULTS, FAULTS } from './faults.js';
 import { interfacesListed, isInterfaceName } from './interfaces.js';
 import { messageShown, placements } from './configured-message.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -1518,6 +1518,8 @@ const RULES: Rule<Check>[] = [
       if (namedOutput(a)) return null;
       // "stderr shows `a`, and the report reads `b`": clauses that each say where their texts stand are one fact each, never one place of all the texts.
       if (placedApart(a)) return null;
+      // "contains the line `ready`", "the line `OK` is shown": a text named a line is a whole line, which the texts of the report read; never words anywhere.
+      if (a.tokens.some((t, i) => t.kind === 'entity' && t.entity.type === 'quoted' && namedLine(a.tokens, i))) return null;
       // "that line has `"event":"timeout"`": members of a log file's JSON line, or a line said before, are no words of the report.
       if (a.tokens.some((t) => t.kind === 'entity' && t.entity.type === 'quoted' && JSON_MEMBER.test(t.entity.text))) return null;
       if (a.tokens.some((t, i) => t.kind === 'word' && /^lines?$/i.test(t.text) && /^(that|this|those|these|the same)$/i.test(a.tokens[i - 1]?.text ?? ''))) return null;
@@ -1545,6 +1547,8 @@ const RULES: Rule<Check>[] = [
       if (a.tokens.some((t, i) => t.kind === 'entity' && t.entity.type === 'count' && isQuoted(a.tokens[i + 1]))) return null;
       // "all four lines appear in the output": a count of lines the output holds, not a text in it (a message may name one: "says 500 lines").
       if (a.entities('count').length > 0 && !a.has('MESSAGE', 'MENTION')) return null;
+      // "the output contains 20 lines": how many lines it shows, never the figure 20 anywhere (the note "(Showing 5 of 20 output lines)" holds it).
+      if (a.entities('count').some((c) => c.unit === 'line') && !a.has('MESSAGE', 'NOTICE')) return null;
       // "all 1500 lines are shown in the report": the report as the place they are shown in, no verb of saying; how many are shown, never the number named.
       if (a.entities('count').some((c) => c.unit === 'line') && !a.has('MENTION') && a.tokens.every((t) => !is(t, 'MESSAGE') || /^report$/i.test(t.text))) return null;
       // "…: what it printed on standard output is shown nowhere": a stream said of what was printed, denied anywhere in the report (a hidden stream's lines are empty).
@@ -1565,12 +1569,19 @@ const RULES: Rule<Check>[] = [
       const verbAt = a.tokens.findIndex((t) => slotsOf(t).some((s) => MENTION_SLOTS.includes(s)));
       const scoped = objects.length > 1 && a.tokens.some((t, i) => t.kind === 'word' && /^for$/i.test(t.text) && a.tokens[i + 1]?.kind === 'entity' && i < verbAt);
       const placed = objects.some((m) => m.place !== undefined) || scoped;
-      const text = neg(a.negated, `${where} ${objects.map((m) => m.text).join(' and ')}${placed ? (scoped ? ', all in one message' : ', all in one error') : ''}`);
+      // "contains `a` or `b`": any one of them; "contains neither `a` nor `b`", "does not contain `a` or `b`": none of them (never "not both").
+      const joiners = objects.length > 1 ? a.tokens.filter((t, i) => t.kind === 'word' && /^(and|or)$/i.test(t.text) && a.tokens.slice(0, i).some((u) => u.kind === 'entity') && a.tokens.slice(i + 1).some((u) => u.kind === 'entity')).map((t) => t.text.toLowerCase()) : [];
+      const anyOf = !a.negated && joiners.includes('or');
+      // "… `a` and `b` or `c`", "not both `a` and `b`": a mixture of "and" and "or", or a denial of both together, no reading says.
+      if ((anyOf && (joiners.includes('and') || placed)) || (a.negated && objects.length > 1 && a.tokens.some((t) => t.kind === 'word' && /^both$/i.test(t.text)))) return null;
+      const claimed = `${objects.map((m) => m.text).join(anyOf ? ' or ' : ' and ')}${placed ? (scoped ? ', all in one message' : ', all in one error') : ''}`;
+      const text = a.negated && objects.length > 1 ? `${where} none of ${objects.map((m) => m.text).join(', ')}` : neg(a.negated, `${where} ${claimed}`);
+      const held = (found: boolean[]) => (a.negated ? found.every((f) => !f) : anyOf ? found.some(Boolean) : found.every(Boolean));
       /** SHOWN gives the text where a thing is sought: with the notes on the output where NOTES. */
       const holding = (shown: (notes: boolean) => string, c: CommandRecord | undefined, o: Observation): boolean[] => (placed ? [namedByOneError(objects, shown(notesSought), c, o)] : objects.map((m) => m.test(shown(m.ofNotes === true), c, o)));
       const named = (shown: (notes: boolean) => string, c: CommandRecord | undefined, o: Observation): Verdict => {
         const found = holding(shown, c, o);
-        return { ok: a.negated ? found.every((f) => !f) : found.every(Boolean), actual: shown(notesSought).split('\n').slice(0, 12).join(' ⏎ ') };
+        return { ok: held(found), actual: shown(notesSought).split('\n').slice(0, 12).join(' ⏎ ') };
       };
       // A stream's place in the report holds its lines and the executor's notices about it ("(stderr: output hidden by configuration)").
       const shownOf = (c: CommandRecord, o: Observation, notes: boolean) =>
@@ -1581,7 +1592,7 @@ const RULES: Rule<Check>[] = [
         const shown = (notes: boolean) => [...o.record.commands.map((c) => shownOf(c, o, notes)), ...(streams.length > 0 || output || labels !== null ? [] : [unquoted(o.record.messages.join('\n'), o, a)])].join('\n');
         const by = [undefined, ...o.record.commands];
         const said = placed ? [by.some((c) => namedByOneError(objects, shown(notesSought), c, o))] : objects.map((m) => by.some((c) => m.test(shown(m.ofNotes === true), c, o)));
-        return { ok: a.negated ? said.every((f) => !f) : said.every(Boolean), actual: shown(notesSought).split('\n').slice(0, 12).join(' ⏎ ') };
+        return { ok: held(said), actual: shown(notesSought).split('\n').slice(0, 12).join(' ⏎ ') };
       };
       const commandNamed = a.entities('ordinal').some((x) => x.of === 'command') || a.has('HOST', 'CONTAINER');
       if (every) return a.negated || commandNamed ? null : ofEvery(every, { text, evaluate: each.evaluate });
@@ -2948,11 +2959,29 @@ function keptLines(sentence: string): string {
   return `the output block is ${items.map((x) => `\`${x}\``).join(', then ')}`;
 }
 
+/** Whether a run of quoted texts, joined by commas, "and" and "or" alone, has both "and" and "or" among its joining words. */
+function andWithOr(tokens: Token[]): boolean {
+  // The joining words between the texts of the run so far, and those after its last text (a run's only once a text follows).
+  let run = new Set<string>();
+  let pending: string[] = [];
+  for (const t of tokens) {
+    if (t.kind === 'entity' && t.entity.type === 'quoted') {
+      pending.forEach((w) => run.add(w));
+      pending = [];
+    } else if (t.kind === 'word' && /^(,|and|or)$/i.test(t.text)) pending.push(t.text.toLowerCase());
+    else [run, pending] = [new Set(), []];
+    if (run.has('and') && run.has('or')) return true;
+  }
+  return false;
+}
+
 function readSentence(text: string): Reading<Check> {
   const sentence = runStatusAfterNothing(fixesCountedWithLast(withTextsInOutput(thatCommandByPlace(placeEdgeBare(noneOfEach(unelided(reportedAt(statusLabelled(shownAndReturned(elidedTimeUnits(durationRanges(statusAlone(keptLines(text))))))))))))));
   // "`a1` to `b3`": texts from one to another that are no range of numbered texts; their ends alone are not what it says.
   const spanned = tokenize(sentence).find((t, i, all) => t.kind === 'word' && /^(to|through|thru)$/i.test(t.text) && all[i - 1]?.kind === 'entity' && all[i + 1]?.kind === 'entity' && [all[i - 1], all[i + 1]].every((x) => x.kind === 'entity' && x.entity.type === 'quoted'));
   if (spanned) return { ok: false, notUnderstood: [spanned.text], reason: 'texts from one to another that are not numbered alike' };
+  // "`a` and `b` or `c`": texts joined by "and" and "or" at once, (a and b) or c, or a and (b or c); no reading says which.
+  if (andWithOr(tokenize(sentence))) return { ok: false, notUnderstood: ['or'], reason: 'texts joined by "and" and by "or" at once, whose grouping no reading knows' };
   const same = (x: Check, y: Check) => x.text === y.text;
   // "`a`, then `b`", "`a`, `b` and `c` are shown": a list of texts is one fact about them all, never one fact each.
   const list = textList(tokenize(sentence));
