@@ -116,8 +116,10 @@ function settingsNotIn(sentence: string, yaml: string): string[] {
   return tokens.flatMap((t, i) => {
     if (t.kind !== 'entity') return [];
     const e = t.entity;
-    // "runs in the alpine image": an image the block names in none of its `image:` settings.
-    if (e.type === 'image') return new RegExp(`^[ \\t]*(?:-[ \\t]*)?image:[ \\t]*["']?${escaped(e.name)}(?:[:@][^\\s"'#]*)?["']?[ \\t]*(?:#.*)?$`, 'm').test(yaml) || negated(i) ? [] : [`the image ${e.name} ("${t.text}")`];
+    // "runs in the alpine image": an image, called one, the block names nowhere (its name inside one it runs, `spec-run/busybox:local`, is held; "a small container" names none).
+    const calledImage = [tokens[i - 1], tokens[i + 1]].some((u) => u?.kind === 'word' && u.concepts.includes('IMAGE'));
+    if (e.type === 'image' && !calledImage) return [];
+    if (e.type === 'image') return yaml.includes(e.name) || negated(i) ? [] : [`the image ${e.name} ("${t.text}")`];
     if (!valueOf(i)) return [];
     if (e.type === 'duration' && e.written === undefined) {
       const held = durationsMs.has(e.ms) || [e.ms, e.ms / 1000, e.ms / 60_000].some((n) => numbers.has(n));

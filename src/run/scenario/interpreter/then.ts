@@ -335,7 +335,7 @@ function mentionOf(token: Token, withinWords = false): Mention | null {
       case 'signal':
         return { ...literal(e.name), notice: true };
       case 'number':
-        return { ...literal(String(e.n)), notice: true };
+        return literal(String(e.n));
       case 'position': {
         // The executor's errors give "file:LINE:COLUMN" and "path at LINE:COLUMN".
         const at = e.line === undefined ? new RegExp(`\\b\\d+:${e.column}\\b|\\bcolumn ${e.column}\\b`) : e.column !== undefined ? new RegExp(`\\b${e.line}:${e.column}\\b`) : new RegExp(`(:|\\bline |\\bat )${e.line}(:|\\b)`);
@@ -1594,7 +1594,11 @@ const RULES: Rule<Check>[] = [
       const ofReport = !nowhere && labels === null && streams.length === 0 && !output;
       const seek = (m: Mention, text: string, c: CommandRecord | undefined, o: Observation) => m.test(ofReport && m.notice ? executorWords(text, o) : text, c, o);
       // "the report SHALL NOT contain `hunter2`": the report is all spec-run exec prints, the echo of a command's line included.
-      const wholeReport = ofReport && a.tokens.some((t) => is(t, 'MESSAGE') && /^reports?$/i.test(t.text));
+      // Only the report, its subject, denied to say it ("the report SHALL NOT contain"), not a text said never to show up in another clause.
+      const reportWord = (t: Token) => is(t, 'MESSAGE') && /^reports?$/i.test(t.text);
+      const reportAt = a.tokens.findIndex(reportWord);
+      const sayings = a.tokens.flatMap((t, i) => (!reportWord(t) && slotsOf(t).some((s) => MENTION_SLOTS.includes(s)) ? [i] : []));
+      const wholeReport = ofReport && a.negated && reportAt >= 0 && sayings.length === 1 && reportAt < sayings[0] && a.tokens.slice(reportAt + 1, sayings[0]).some((t) => is(t, 'NOT'));
       /** SHOWN gives the text where a thing is sought: with the notes on the output where NOTES. */
       const holding = (shown: (notes: boolean) => string, c: CommandRecord | undefined, o: Observation): boolean[] => (placed ? [namedByOneError(objects, shown(notesSought), c, o)] : objects.map((m) => seek(m, shown(m.ofNotes === true), c, o)));
       const named = (shown: (notes: boolean) => string, c: CommandRecord | undefined, o: Observation): Verdict => {
