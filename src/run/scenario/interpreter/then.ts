@@ -1593,12 +1593,6 @@ const RULES: Rule<Check>[] = [
       // Said of the report, no part of it named: a word of the executor's notices is sought in what the executor said.
       const ofReport = !nowhere && labels === null && streams.length === 0 && !output;
       const seek = (m: Mention, text: string, c: CommandRecord | undefined, o: Observation) => m.test(ofReport && m.notice ? executorWords(text, o) : text, c, o);
-      // "the report SHALL NOT contain `hunter2`": the report is all spec-run exec prints, the echo of a command's line included.
-      // Only the report, its subject, denied to say it ("the report SHALL NOT contain"), not a text said never to show up in another clause.
-      const reportWord = (t: Token) => is(t, 'MESSAGE') && /^reports?$/i.test(t.text);
-      const reportAt = a.tokens.findIndex(reportWord);
-      const sayings = a.tokens.flatMap((t, i) => (!reportWord(t) && slotsOf(t).some((s) => MENTION_SLOTS.includes(s)) ? [i] : []));
-      const wholeReport = ofReport && a.negated && reportAt >= 0 && sayings.length === 1 && reportAt < sayings[0] && a.tokens.slice(reportAt + 1, sayings[0]).some((t) => is(t, 'NOT'));
       /** SHOWN gives the text where a thing is sought: with the notes on the output where NOTES. */
       const holding = (shown: (notes: boolean) => string, c: CommandRecord | undefined, o: Observation): boolean[] => (placed ? [namedByOneError(objects, shown(notesSought), c, o)] : objects.map((m) => seek(m, shown(m.ofNotes === true), c, o)));
       const named = (shown: (notes: boolean) => string, c: CommandRecord | undefined, o: Observation): Verdict => {
@@ -1607,11 +1601,11 @@ const RULES: Rule<Check>[] = [
       };
       // A stream's place in the report holds its lines and the executor's notices about it ("(stderr: output hidden by configuration)").
       const shownOf = (c: CommandRecord, o: Observation, notes: boolean) =>
-        labels !== null ? c.report.split('\n').filter((l) => labels.some((x) => l.startsWith(x))).join('\n') : streams.length > 0 ? [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...(notes ? c.notices.filter((n) => streams.some((x) => n.includes(`${x}:`))) : [])].join('\n') : textOf(c, o, output, wholeReport ? undefined : a, notes);
+        labels !== null ? c.report.split('\n').filter((l) => labels.some((x) => l.startsWith(x))).join('\n') : streams.length > 0 ? [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...(notes ? c.notices.filter((n) => streams.some((x) => n.includes(`${x}:`))) : [])].join('\n') : textOf(c, o, output, a, notes);
       const each = perCommand(a, text, (c, o) => named((notes) => shownOf(c, o, notes), c, o), { quoted: true });
       // No command named ("its error says …", "the report reads …"): the whole report, every command's part and the run's messages, says it.
       const whole = (o: Observation): Verdict => {
-        const shown = (notes: boolean) => [...o.record.commands.map((c) => shownOf(c, o, notes)), ...(streams.length > 0 || output || labels !== null ? [] : [wholeReport ? o.record.messages.join('\n') : unquoted(o.record.messages.join('\n'), o, a)])].join('\n');
+        const shown = (notes: boolean) => [...o.record.commands.map((c) => shownOf(c, o, notes)), ...(streams.length > 0 || output || labels !== null ? [] : [unquoted(o.record.messages.join('\n'), o, a)])].join('\n');
         const by = [undefined, ...o.record.commands];
         const said = placed ? [by.some((c) => namedByOneError(objects, shown(notesSought), c, o))] : objects.map((m) => by.some((c) => seek(m, shown(m.ofNotes === true), c, o)));
         return { ok: a.negated ? said.every((f) => !f) : said.every(Boolean), actual: shown(notesSought).split('\n').slice(0, 12).join(' ⏎ ') };
