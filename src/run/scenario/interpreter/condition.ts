@@ -118,7 +118,8 @@ function settingsNotIn(sentence: string, yaml: string): string[] {
     const e = t.entity;
     // "runs in the alpine image": an image, called one, the block names nowhere (its name inside one it runs, `spec-run/busybox:local`, is held; "a small container" names none).
     const calledImage = [tokens[i - 1], tokens[i + 1]].some((u) => u?.kind === 'word' && u.concepts.includes('IMAGE'));
-    if (e.type === 'image' && !calledImage) return [];
+    // "a registry image": an image of some kind, none named.
+    if (e.type === 'image' && (!calledImage || /^an?$/i.test(tokens[i - 1]?.text ?? ''))) return [];
     if (e.type === 'image') return yaml.includes(e.name) || negated(i) ? [] : [`the image ${e.name} ("${t.text}")`];
     if (!valueOf(i)) return [];
     if (e.type === 'duration' && e.written === undefined) {
