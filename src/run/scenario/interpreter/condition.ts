@@ -109,13 +109,22 @@ function settingsNotIn(sentence: string, yaml: string): string[] {
   // The quantity is the setting's value where only function words and bounds stand between them ("a timeout of", "limited to at most");
   // a setting said to be absent ("without maxOutputLines prints 300 lines") has none.
   const between = (t: Token) => isFunction(t) || (t.kind === 'word' && t.concepts.some((c) => ['AT_MOST', 'EXACTLY', 'SET'].includes(c)));
+  const negated = (at: number) => tokens[at - 1]?.kind === 'word' && (tokens[at - 1] as { concepts: string[] }).concepts.includes('NOT');
   const valueOf = (i: number) => {
+    // "a one-second deadline", "a 5-line limit": the setting named right after its value.
+    if (tokens[i + 1] !== undefined && namesSetting(tokens[i + 1]) && !negated(i)) return true;
     const at = i - 1 - [...tokens.slice(0, i)].reverse().findIndex(namesSetting);
-    return at < i && i - at <= SETTING_REACH && tokens.slice(at + 1, i).every(between) && !(tokens[at - 1]?.kind === 'word' && (tokens[at - 1] as { concepts: string[] }).concepts.includes('NOT'));
+    return at < i && i - at <= SETTING_REACH && tokens.slice(at + 1, i).every(between) && !negated(at);
   };
   return tokens.flatMap((t, i) => {
-    if (t.kind !== 'entity' || !valueOf(i)) return [];
+    if (t.kind !== 'entity') return [];
     const e = t.entity;
+    // "runs in the alpine image": an image, called one, the block names nowhere (its name inside one it runs, `spec-run/busybox:local`, is held; "a small container" names none).
+    const calledImage = [tokens[i - 1], tokens[i + 1]].some((u) => u?.kind === 'word' && u.concepts.includes('IMAGE'));
+    // "a registry image": an image of some kind, none named.
+    if (e.type === 'image' && (!calledImage || /^an?$/i.test(tokens[i - 1]?.text ?? ''))) return [];
+    if (e.type === 'image') return yaml.includes(e.name) || negated(i) ? [] : [`the image ${e.name} ("${t.text}")`];
+    if (!valueOf(i)) return [];
     if (e.type === 'duration' && e.written === undefined) {
       const held = durationsMs.has(e.ms) || [e.ms, e.ms / 1000, e.ms / 60_000].some((n) => numbers.has(n));
       return held ? [] : [`a setting of ${showDuration(e.ms)} ("${t.text}")`];

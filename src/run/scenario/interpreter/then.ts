@@ -18,6 +18,7 @@ import { orderDropped, placeDropped } from './places-kept.js';
 import { DURATION_FAULTS, FAULTS } from './faults.js';
 import { interfacesListed, isInterfaceName } from './interfaces.js';
 import { messageShown, placements } from './configured-message.js';
+import { executorWords } from './executor-words.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
@@ -294,6 +295,12 @@ interface Mention {
    * those notes too. Any other thing said of the output is looked for in the command's own lines.
    */
   ofNotes?: true;
+  /**
+   * A word of the executor's own notices (killed, timed out, SIGKILL, the exit code, a duration): said of the
+   * report, sought in what the executor said there (executorWords), never in a line the command printed nor
+   * in the echo of its command line.
+   */
+  notice?: true;
 }
 
 /**
@@ -326,7 +333,7 @@ function mentionOf(token: Token, withinWords = false): Mention | null {
       case 'key':
         return literal(e.name);
       case 'signal':
-        return literal(e.name);
+        return { ...literal(e.name), notice: true };
       case 'number':
         return literal(String(e.n));
       case 'position': {
@@ -335,10 +342,11 @@ function mentionOf(token: Token, withinWords = false): Mention | null {
         return { text: placeText(e), test: (text) => at.test(text), place: e };
       }
       case 'count':
-        return { text: `${e.n} ${e.unit}s`, test: (text) => new RegExp(`\\b${e.n}\\b`).test(text), ...(e.unit === 'line' ? { ofNotes: true as const } : {}) };
+        return { text: `${e.n} ${e.unit}s`, test: (text) => new RegExp(`\\b${e.n}\\b`).test(text), notice: true, ...(e.unit === 'line' ? { ofNotes: true as const } : {}) };
       case 'duration':
         return {
           ofNotes: true,
+          notice: true,
           text: e.written !== undefined ? JSON.stringify(e.written) : `the duration ${showDuration(e.ms)}`,
           test: (text, _c, o) => (e.written !== undefined && text.includes(e.written)) || durationPattern(e.ms * (o.record.errors.length > 0 ? 1 : o.scale)).test(text) || durationPattern(e.ms).test(text),
         };
@@ -352,6 +360,13 @@ function mentionOf(token: Token, withinWords = false): Mention | null {
   // "naming the host directory": a path on the host described, never the word "host" (nor which command ran there).
   if (is('HOST')) return null;
   if (is('COMMAND')) return { text: 'the command', test: (text, c) => c !== undefined && text.includes(c.run) };
+  const word = token.kind === 'word' ? wordMention(token) : null;
+  return word === null ? null : { ...word, notice: true };
+}
+
+/** A word of the domain TOKEN says, other than the command, and how to find it in a text. */
+function wordMention(token: Extract<Token, { kind: 'word' }>): Mention | null {
+  const is = (concept: string) => token.concepts.includes(concept);
   if (is('TIMEOUT')) return { text: 'the timeout', test: (text, c) => (c !== undefined && text.includes(c.timeout.text)) || /timed out|timeout/i.test(text), ofNotes: true };
   if (is('TIMED_OUT')) return { text: '"timed out"', test: (text) => /timed out/i.test(text), ofNotes: true };
   if (is('EXIT')) return { text: 'the exit code', test: (text, c) => c !== undefined && new RegExp(`\\b${c.exitCode}\\b`).test(text) };
@@ -359,6 +374,8 @@ function mentionOf(token: Token, withinWords = false): Mention | null {
   if (is('ELAPSED')) return { text: 'the duration', test: (text) => /Duration: /.test(text) };
   if (is('IMAGE')) return { text: 'the image', test: (text, c) => c?.image !== undefined && text.includes(c.image.requested) };
   if (is('MEMORY')) return { text: '"memory"', test: (text) => /memory/i.test(text) };
+  // "the output was hidden": the executor's note of a stream hidden by configuration, never lines omitted at a limit.
+  if (is('OMITTED') && /^(hidden|hide|hides|suppressed)$/i.test(token.text)) return { text: '"hidden"', test: (text) => /\bhidden\b/i.test(text), ofNotes: true };
   if (is('OMITTED')) return { text: '"omitted"', test: (text) => /omitted/i.test(text), ofNotes: true };
   if (is('PULL')) return { text: '"docker pull"', test: (text) => /docker pull/.test(text) };
   if (is('FAIL')) return { text: 'an error', test: (text) => /error|fail/i.test(text) };
@@ -368,6 +385,9 @@ function mentionOf(token: Token, withinWords = false): Mention | null {
   if (words.length === 0) return null;
   return { text: JSON.stringify(token.text), test: (text) => words.some((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text)), ...(token.concepts.some((c) => NOTE_CONCEPTS.includes(c)) ? { ofNotes: true as const } : {}) };
 }
+
+/** The report's words of a kill at the memory limit: its error line, or its exit status. */
+const MEMORY_EXCEEDED: Mention = { text: 'the memory limit exceeded', test: (text) => /exceeded its memory limit|^Exit Status: Memory limit/im.test(text), notice: true };
 
 /** Words of what the executor's notes on the output say: the lines were limited, how many in all, the output partial, the command not completed. */
 const NOTE_CONCEPTS = ['LIMITED', 'LINE_COUNT', 'TOTAL', 'PARTIAL', 'COMPLETE'];
@@ -424,10 +444,16 @@ function mentions(a: Args): Mention[] | null {
   const nextWord = (t: Token) => a.tokens.slice(a.tokens.indexOf(t) + 1).find((u) => !isFunction(u));
   const counts = (t: Token) => isNumber(t) && ((a.tokens[a.tokens.indexOf(t) + 1]?.kind === 'word' && !isFunction(a.tokens[a.tokens.indexOf(t) + 1])) || (nextWord(t)?.kind === 'word' && (nextWord(t) as { concepts: string[] }).concepts.some((c) => c === 'OMITTED' || c === 'SHOWN')));
   if (objects.some(counts)) return null;
-  // "exceeded its memory limit": a verb of passing a limit whose object is the memory limit says that limit, never "timed out".
-  const passesMemory = (t: Token) => t.kind === 'word' && t.concepts.includes('TIMED_OUT') && namesMemory(a.tokens.slice(a.tokens.indexOf(t) + 1).find((u) => !isFunction(u)));
+  // "exceeded its memory limit", "the memory limit was exceeded", "hit the limit": a verb of passing a limit says
+  // "timed out" only of a timeout; of the memory limit, that limit exceeded; of another, no fact read.
+  const passes = (t: Token) => t.kind === 'word' && t.concepts.includes('TIMED_OUT') && !/time|expire|elapse/i.test(t.text);
+  const passed = objects.filter(passes);
+  const ofMemory = a.tokens.some((t) => namesMemory(t));
+  if (passed.length > 0 && !ofMemory && !a.has('TIMEOUT')) return null;
   const withinWords = saysContained(a.tokens);
-  const found = objects.filter((t) => !passesMemory(t)).map((t) => mentionOf(t, withinWords));
+  const memoryPassed = passed.length > 0 && ofMemory;
+  const found = objects.filter((t) => !(memoryPassed && passes(t))).map((t) => (memoryPassed && namesMemory(t) ? MEMORY_EXCEEDED : mentionOf(t, withinWords)));
+  if (memoryPassed && !found.includes(MEMORY_EXCEEDED)) found.push(MEMORY_EXCEEDED);
   return found.length > 0 && found.every((m) => m !== null) ? (found as Mention[]) : null;
 }
 
@@ -1017,7 +1043,8 @@ const RULES: Rule<Check>[] = [
       // Stopped by the executor (a stop event), or killed by a limit of the engine (memory): then it ended when it was killed.
       // "it is ended about three seconds after it started": when it was over, which is after the stop where it outlived the SIGTERM.
       // "it is stopped within 1.5 seconds": no longer running by then, which a stop sent in time does not make so.
-      const over = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('TERMINATE') && /^((is|was|are|were|gets|got) )?ended$/i.test(t.text)) || (d !== undefined && UPPER_BOUNDS.includes(cmp));
+      // "stopped after about 1 second": when it stopped running too; a command that ignored the SIGTERM stopped at the SIGKILL.
+      const over = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('TERMINATE') && /^((is|was|are|were|gets|got) )?ended$/i.test(t.text)) || d !== undefined;
       const endedAt = (c: CommandRecord) => (stopAt(c) === undefined && c.exitCause !== 'memory-limit' ? undefined : over ? c.elapsedMs : (stopAt(c) ?? c.elapsedMs));
       const text = `it was stopped (by the executor, or killed by its memory limit)${graceful ? ' with SIGTERM, no SIGKILL' : ''}${d ? `, ${timeText(over ? 'its end at t' : 'at t', d.ms, cmp, false)}` : ''}`;
       return perCommand(a, neg(a.negated, text), (c, o) => ({
@@ -1388,7 +1415,7 @@ const RULES: Rule<Check>[] = [
     build(a) {
       if (a.has('TIMEOUT') && a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('TIMEOUT') && !/time|deadline/i.test(t.text))) return null;
       return perCommand(a, neg(a.negated, 'the report says the command timed out'), (c, o) => ({
-        ok: not(a.negated, [c.report, ...c.notices, ...o.record.messages].some((text) => /timed out/i.test(text))),
+        ok: not(a.negated, [c.report, ...c.notices, ...o.record.messages].some((text) => /timed out/i.test(executorWords(text, o)))),
         actual: c.report.split('\n')[0] ?? '',
       }));
     },
@@ -1577,8 +1604,11 @@ const RULES: Rule<Check>[] = [
       const claimed = `${objects.map((m) => m.text).join(anyOf ? ' or ' : ' and ')}${placed ? (scoped ? ', all in one message' : ', all in one error') : ''}`;
       const text = a.negated && objects.length > 1 ? `${where} none of ${objects.map((m) => m.text).join(', ')}` : neg(a.negated, `${where} ${claimed}`);
       const held = (found: boolean[]) => (a.negated ? found.every((f) => !f) : anyOf ? found.some(Boolean) : found.every(Boolean));
+      // Said of the report, no part of it named: a word of the executor's notices is sought in what the executor said.
+      const ofReport = !nowhere && labels === null && streams.length === 0 && !output;
+      const seek = (m: Mention, text: string, c: CommandRecord | undefined, o: Observation) => m.test(ofReport && m.notice ? executorWords(text, o) : text, c, o);
       /** SHOWN gives the text where a thing is sought: with the notes on the output where NOTES. */
-      const holding = (shown: (notes: boolean) => string, c: CommandRecord | undefined, o: Observation): boolean[] => (placed ? [namedByOneError(objects, shown(notesSought), c, o)] : objects.map((m) => m.test(shown(m.ofNotes === true), c, o)));
+      const holding = (shown: (notes: boolean) => string, c: CommandRecord | undefined, o: Observation): boolean[] => (placed ? [namedByOneError(objects, shown(notesSought), c, o)] : objects.map((m) => seek(m, shown(m.ofNotes === true), c, o)));
       const named = (shown: (notes: boolean) => string, c: CommandRecord | undefined, o: Observation): Verdict => {
         const found = holding(shown, c, o);
         return { ok: held(found), actual: shown(notesSought).split('\n').slice(0, 12).join(' ⏎ ') };
@@ -1591,7 +1621,7 @@ const RULES: Rule<Check>[] = [
       const whole = (o: Observation): Verdict => {
         const shown = (notes: boolean) => [...o.record.commands.map((c) => shownOf(c, o, notes)), ...(streams.length > 0 || output || labels !== null ? [] : [unquoted(o.record.messages.join('\n'), o, a)])].join('\n');
         const by = [undefined, ...o.record.commands];
-        const said = placed ? [by.some((c) => namedByOneError(objects, shown(notesSought), c, o))] : objects.map((m) => by.some((c) => m.test(shown(m.ofNotes === true), c, o)));
+        const said = placed ? [by.some((c) => namedByOneError(objects, shown(notesSought), c, o))] : objects.map((m) => by.some((c) => seek(m, shown(m.ofNotes === true), c, o)));
         return { ok: held(said), actual: shown(notesSought).split('\n').slice(0, 12).join(' ⏎ ') };
       };
       const commandNamed = a.entities('ordinal').some((x) => x.of === 'command') || a.has('HOST', 'CONTAINER');
