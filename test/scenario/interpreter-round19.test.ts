@@ -98,7 +98,7 @@ t.test('the measured duration is the elapsed time', (t) => {
 });
 
 t.test('a number said as near: -ish, some two, more or less, or thereabouts', (t) => {
-  const AT_2S = /^it was stopped .*, at t ≈ 2 s ± 500 ms/;
+  const AT_2S = /^it was stopped .*, its end at t ≈ 2 s ± 500 ms/;
   t.match(then('the command is stopped after two-ish seconds') ?? '', AT_2S);
   t.match(then('the command is stopped after 2s-ish') ?? '', AT_2S);
   t.match(then('the command is stopped after some two seconds') ?? '', AT_2S);

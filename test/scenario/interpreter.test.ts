@@ -81,7 +81,7 @@ t.test('Then sentences bind to one predicate each, shown as what is checked', (t
   const cases: [string, string][] = [
     ['the reported exit status is 124', 'exit code == 124'],
     ['the exit code is not 0', 'not (exit code == 0)'],
-    ['the process is stopped after roughly two seconds', 'it was stopped (by the executor, or killed by its memory limit), at t ≈ 2 s'],
+    ['the process is stopped after roughly two seconds', 'it was stopped (by the executor, or killed by its memory limit), its end at t ≈ 2 s'],
     ['7 lines are reported as omitted', 'lines omitted == 7'],
     ['no container is left behind', 'every container created was removed'],
     ["the command's own timeout wins over the default", "timeout from the command's own field"],
