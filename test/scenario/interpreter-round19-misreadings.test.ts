@@ -50,16 +50,18 @@ t.test('a size beside a memory limit is no duration, and passing it is no timeou
 });
 
 t.test('a text named a line is a whole line denied, never its figure anywhere', async (t) => {
-  t.match(thenParts('the lines `16` to `20` are shown, and line `15` is not')?.join(' ') ?? '', /no line of .* is "15"/);
+  t.match(thenParts('the lines `16` to `20` are shown, and line `15` is not shown')?.join(' ') ?? '', /no line of .* is "15"/);
+  // The verb left out ("…, and line `15` is not") has been left unread since round 20's elided-subject rule: a loss (never a wrong reading), noted in the fixtures README.
+  t.equal(thenParts('the lines `16` to `20` are shown, and line `15` is not'), null);
   // Not named a line, the text is still denied anywhere it stands.
   t.notMatch(thenParts('`15` is not shown')?.join(' ') ?? '', /no line of/);
   const { points } = await runScenarios('misread-line-number', [
-    blockScenario('tail', 'the command runs', ['- run: "seq 1 20"', '  maxOutputLines: 5', '  keepOutput: tail'], 'the lines `16` to `20` are shown, and line `15` is not'),
-    blockScenario('shown', 'the command runs', ['- run: "seq 1 20"', '  maxOutputLines: 6', '  keepOutput: tail'], 'the lines `16` to `20` are shown, and line `15` is not'),
+    blockScenario('tail', 'the command runs', ['- run: "seq 1 20"', '  maxOutputLines: 5', '  keepOutput: tail'], 'the lines `16` to `20` are shown, and line `15` is not shown'),
+    blockScenario('shown', 'the command runs', ['- run: "seq 1 20"', '  maxOutputLines: 6', '  keepOutput: tail'], 'the lines `16` to `20` are shown, and line `15` is not shown'),
   ]);
   t.ok(points.length > 0, 'the scenarios ran');
   // "(15 lines omitted)" holds "15", no line is "15": it holds.
-  const [hidden, shown] = points.filter((p) => p.name.includes('line 15 is not'));
+  const [hidden, shown] = points.filter((p) => p.name.includes('line 15 is not shown'));
   t.equal(hidden?.ok, true, 'line 15 not shown, the notice naming 15 aside', { points });
   t.equal(shown?.ok, false, 'with line 15 shown, it fails', { points });
 });

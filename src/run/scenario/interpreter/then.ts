@@ -1546,7 +1546,9 @@ const RULES: Rule<Check>[] = [
       // "stderr shows `a`, and the report reads `b`": clauses that each say where their texts stand are one fact each, never one place of all the texts.
       if (placedApart(a)) return null;
       // "contains the line `ready`", "the line `OK` is shown": a text named a line is a whole line, which the texts of the report read; never words anywhere.
-      if (a.tokens.some((t, i) => t.kind === 'entity' && t.entity.type === 'quoted' && namedLine(a.tokens, i))) return null;
+      // Said of a stream ("the stderr line `oops` is shown"), it is read here: a whole line of that stream's lines shown.
+      const lineTexts = a.tokens.flatMap((t, i) => (t.kind === 'entity' && t.entity.type === 'quoted' && namedLine(a.tokens, i) ? [t.entity.text] : []));
+      if (lineTexts.length > 0 && (a.entities('stream').length === 0 || a.negated || a.has('MESSAGE', 'NOTICE', 'ANYWHERE'))) return null;
       // "that line has `"event":"timeout"`": members of a log file's JSON line, or a line said before, are no words of the report.
       if (a.tokens.some((t) => t.kind === 'entity' && t.entity.type === 'quoted' && JSON_MEMBER.test(t.entity.text))) return null;
       if (a.tokens.some((t, i) => t.kind === 'word' && /^lines?$/i.test(t.text) && /^(that|this|those|these|the same)$/i.test(a.tokens[i - 1]?.text ?? ''))) return null;
@@ -1575,7 +1577,8 @@ const RULES: Rule<Check>[] = [
       // "all four lines appear in the output": a count of lines the output holds, not a text in it (a message may name one: "says 500 lines").
       if (a.entities('count').length > 0 && !a.has('MESSAGE', 'MENTION')) return null;
       // "the output contains 20 lines": how many lines it shows, never the figure 20 anywhere (the note "(Showing 5 of 20 output lines)" holds it).
-      if (a.entities('count').some((c) => c.unit === 'line') && !a.has('MESSAGE', 'NOTICE')) return null;
+      // "the output says that 3 lines were omitted" is what the executor's note on the output says ("(3 lines omitted)").
+      if (a.entities('count').some((c) => c.unit === 'line') && !a.has('MESSAGE', 'NOTICE', 'OMITTED')) return null;
       // "all 1500 lines are shown in the report": the report as the place they are shown in, no verb of saying; how many are shown, never the number named.
       if (a.entities('count').some((c) => c.unit === 'line') && !a.has('MENTION') && a.tokens.every((t) => !is(t, 'MESSAGE') || /^report$/i.test(t.text))) return null;
       // "…: what it printed on standard output is shown nowhere": a stream said of what was printed, denied anywhere in the report (a hidden stream's lines are empty).
@@ -1602,8 +1605,10 @@ const RULES: Rule<Check>[] = [
       // "… `a` and `b` or `c`", "not both `a` and `b`": a mixture of "and" and "or", or a denial of both together, no reading says.
       if ((anyOf && (joiners.includes('and') || placed)) || (a.negated && objects.length > 1 && a.tokens.some((t) => t.kind === 'word' && /^both$/i.test(t.text)))) return null;
       const claimed = `${objects.map((m) => m.text).join(anyOf ? ' or ' : ' and ')}${placed ? (scoped ? ', all in one message' : ', all in one error') : ''}`;
-      const text = a.negated && objects.length > 1 ? `${where} none of ${objects.map((m) => m.text).join(', ')}` : neg(a.negated, `${where} ${claimed}`);
+      const text = a.negated && objects.length > 1 ? `${where} none of ${objects.map((m) => m.text).join(', ')}` : `${neg(a.negated, `${where} ${claimed}`)}${lineTexts.length > 0 ? (lineTexts.length > 1 ? ', each a whole line' : ', a whole line') : ''}`;
       const held = (found: boolean[]) => (a.negated ? found.every((f) => !f) : anyOf ? found.some(Boolean) : found.every(Boolean));
+      /** Each text named a line is a whole line of what is SHOWN (the stream's lines), never words of one. */
+      const wholeLines = (shown: string) => lineTexts.every((x) => shown.split('\n').some((l) => l.trim() === x.trim()));
       // Said of the report, no part of it named: a word of the executor's notices is sought in what the executor said.
       const ofReport = !nowhere && labels === null && streams.length === 0 && !output;
       const seek = (m: Mention, text: string, c: CommandRecord | undefined, o: Observation) => m.test(ofReport && m.notice ? executorWords(text, o) : text, c, o);
@@ -1611,7 +1616,7 @@ const RULES: Rule<Check>[] = [
       const holding = (shown: (notes: boolean) => string, c: CommandRecord | undefined, o: Observation): boolean[] => (placed ? [namedByOneError(objects, shown(notesSought), c, o)] : objects.map((m) => seek(m, shown(m.ofNotes === true), c, o)));
       const named = (shown: (notes: boolean) => string, c: CommandRecord | undefined, o: Observation): Verdict => {
         const found = holding(shown, c, o);
-        return { ok: held(found), actual: shown(notesSought).split('\n').slice(0, 12).join(' ⏎ ') };
+        return { ok: held(found) && wholeLines(shown(false)), actual: shown(notesSought).split('\n').slice(0, 12).join(' ⏎ ') };
       };
       // A stream's place in the report holds its lines and the executor's notices about it ("(stderr: output hidden by configuration)").
       const shownOf = (c: CommandRecord, o: Observation, notes: boolean) =>
@@ -1622,7 +1627,7 @@ const RULES: Rule<Check>[] = [
         const shown = (notes: boolean) => [...o.record.commands.map((c) => shownOf(c, o, notes)), ...(streams.length > 0 || output || labels !== null ? [] : [unquoted(o.record.messages.join('\n'), o, a)])].join('\n');
         const by = [undefined, ...o.record.commands];
         const said = placed ? [by.some((c) => namedByOneError(objects, shown(notesSought), c, o))] : objects.map((m) => by.some((c) => seek(m, shown(m.ofNotes === true), c, o)));
-        return { ok: held(said), actual: shown(notesSought).split('\n').slice(0, 12).join(' ⏎ ') };
+        return { ok: held(said) && wholeLines(shown(false)), actual: shown(notesSought).split('\n').slice(0, 12).join(' ⏎ ') };
       };
       const commandNamed = a.entities('ordinal').some((x) => x.of === 'command') || a.has('HOST', 'CONTAINER');
       if (every) return a.negated || commandNamed ? null : ofEvery(every, { text, evaluate: each.evaluate });
@@ -2992,14 +2997,17 @@ function keptLines(sentence: string): string {
 /** Whether a run of quoted texts, joined by commas, "and" and "or" alone, has both "and" and "or" among its joining words. */
 function andWithOr(tokens: Token[]): boolean {
   // The joining words between the texts of the run so far, and those after its last text (a run's only once a text follows).
+  // A joining word before the run's first text ("… exits with 2 and `u`, `v` or `e` …") joins clauses, not texts.
   let run = new Set<string>();
   let pending: string[] = [];
+  let texts = 0;
   for (const t of tokens) {
     if (t.kind === 'entity' && t.entity.type === 'quoted') {
-      pending.forEach((w) => run.add(w));
+      if (texts > 0) pending.forEach((w) => run.add(w));
       pending = [];
+      texts++;
     } else if (t.kind === 'word' && /^(,|and|or)$/i.test(t.text)) pending.push(t.text.toLowerCase());
-    else [run, pending] = [new Set(), []];
+    else [run, pending, texts] = [new Set(), [], 0];
     if (run.has('and') && run.has('or')) return true;
   }
   return false;
