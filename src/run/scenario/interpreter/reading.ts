@@ -489,8 +489,14 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
         names.push(said.rule);
         previous = clause;
         lastRead = [...output, ...clause];
-      } else missing.push(clause.map((t) => t.text).join(' '));
-      return;
+        return;
+      }
+      // A text it names would be sought in the whole report read alone ("… and SHALL contain `b`"): never. A clause
+      // naming no text ("…, and lists seven problems") is a fact of its own, read as before.
+      if (clause.some((t) => t.kind === 'entity' && t.entity.type === 'quoted')) {
+        missing.push(clause.map((t) => t.text).join(' '));
+        return;
+      }
     }
     const pronoun = clause.some((t) => t.kind === 'word' && PRONOUN.test(t.text));
     // The subject the sentence opens with, said of this clause when it names none of its own.

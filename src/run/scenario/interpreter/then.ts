@@ -1548,7 +1548,8 @@ const RULES: Rule<Check>[] = [
       // "contains the line `ready`", "the line `OK` is shown": a text named a line is a whole line, which the texts of the report read; never words anywhere.
       // Said of a stream ("the stderr line `oops` is shown"), it is read here: a whole line of that stream's lines shown.
       const lineTexts = a.tokens.flatMap((t, i) => (t.kind === 'entity' && t.entity.type === 'quoted' && namedLine(a.tokens, i) ? [t.entity.text] : []));
-      if (lineTexts.length > 0 && (a.entities('stream').length === 0 || a.negated || a.has('MESSAGE', 'NOTICE', 'ANYWHERE'))) return null;
+      // Denied ("the stderr line `x` appears nowhere"), it is denied as words anywhere it is sought: the reading that fails (a denial's).
+      if (lineTexts.length > 0 && (a.entities('stream').length === 0 || a.has('MESSAGE', 'NOTICE'))) return null;
       // "that line has `"event":"timeout"`": members of a log file's JSON line, or a line said before, are no words of the report.
       if (a.tokens.some((t) => t.kind === 'entity' && t.entity.type === 'quoted' && JSON_MEMBER.test(t.entity.text))) return null;
       if (a.tokens.some((t, i) => t.kind === 'word' && /^lines?$/i.test(t.text) && /^(that|this|those|these|the same)$/i.test(a.tokens[i - 1]?.text ?? ''))) return null;
@@ -1605,10 +1606,10 @@ const RULES: Rule<Check>[] = [
       // "… `a` and `b` or `c`", "not both `a` and `b`": a mixture of "and" and "or", or a denial of both together, no reading says.
       if ((anyOf && (joiners.includes('and') || placed)) || (a.negated && objects.length > 1 && a.tokens.some((t) => t.kind === 'word' && /^both$/i.test(t.text)))) return null;
       const claimed = `${objects.map((m) => m.text).join(anyOf ? ' or ' : ' and ')}${placed ? (scoped ? ', all in one message' : ', all in one error') : ''}`;
-      const text = a.negated && objects.length > 1 ? `${where} none of ${objects.map((m) => m.text).join(', ')}` : `${neg(a.negated, `${where} ${claimed}`)}${lineTexts.length > 0 ? (lineTexts.length > 1 ? ', each a whole line' : ', a whole line') : ''}`;
+      const text = a.negated && objects.length > 1 ? `${where} none of ${objects.map((m) => m.text).join(', ')}` : `${neg(a.negated, `${where} ${claimed}`)}${lineTexts.length > 0 && !a.negated ? (lineTexts.length > 1 ? ', each a whole line' : ', a whole line') : ''}`;
       const held = (found: boolean[]) => (a.negated ? found.every((f) => !f) : anyOf ? found.some(Boolean) : found.every(Boolean));
       /** Each text named a line is a whole line of what is SHOWN (the stream's lines), never words of one. */
-      const wholeLines = (shown: string) => lineTexts.every((x) => shown.split('\n').some((l) => l.trim() === x.trim()));
+      const wholeLines = (shown: string) => a.negated || lineTexts.every((x) => shown.split('\n').some((l) => l.trim() === x.trim()));
       // Said of the report, no part of it named: a word of the executor's notices is sought in what the executor said.
       const ofReport = !nowhere && labels === null && streams.length === 0 && !output;
       const seek = (m: Mention, text: string, c: CommandRecord | undefined, o: Observation) => m.test(ofReport && m.notice ? executorWords(text, o) : text, c, o);
