@@ -662,6 +662,23 @@ function fieldSetting(text: string): string | null {
   return m !== null && (CONFIG_KEYS as readonly string[]).includes(m[1]) ? m[1] : null;
 }
 
+/**
+ * A field named before a quoted error ("user gets `must be a user name or uid[:gid] …, not "-1"`"): a text that
+ * reads as an error's is what the executor reports of that field, never a value the field holds.
+ */
+const readsAsError = (t: Token) => t.kind === 'entity' && t.entity.type === 'quoted' && /^(must|should|cannot|can't|is not|isn't|expected|invalid|unknown)\b|, not "/i.test(t.entity.text);
+
+/** The configuration is refused, and the error about the field KEY (its path ends with it) says SAID. */
+function fieldError(key: string, said: string): Check {
+  return {
+    text: `the configuration is rejected, and an error about a field ${key} (its path ending in .${key}) says ${JSON.stringify(said)}`,
+    evaluate: (o) => ({
+      ok: o.record.commands.length === 0 && o.record.errors.some((e) => (e.path === key || e.path.endsWith(`.${key}`)) && quotedIn(said, e.message)),
+      actual: o.record.errors.map((e) => `${e.path}: ${e.message}`).join('; ') || 'no error',
+    }),
+  };
+}
+
 function fieldsNamed(a: Args): string[] {
   const names = a.tokens.flatMap((t) => (t.kind === 'entity' && t.entity.type === 'key' ? [t.entity.name] : t.kind === 'word' ? (t.concepts.includes('TIMEOUT') && /time|deadline/i.test(t.text) ? ['timeout'] : t.concepts.includes('WORKDIR') ? ['workdir'] : t.concepts.includes('MEMORY') ? ['memory'] : []) : []));
   return [...new Set(names)];
@@ -1753,6 +1770,15 @@ const RULES: Rule<Check>[] = [
       if (a.tokens.every((t) => !(t.kind === 'word' && t.concepts.includes('OUTPUT')) || /^lines?$/i.test(t.text))) return null;
       const value = values[0].text;
       const streams = streamsOf(a);
+      // "`done` is still in the output": a text among the lines shown, never the whole output.
+      const output = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('OUTPUT'));
+      const inside = a.tokens.slice(0, output).filter((t) => !/^(the|its|their)$/i.test(t.text)).at(-1);
+      if (inside !== undefined && /^(in|within|inside|among)$/i.test(inside.text)) {
+        return perCommand(a, neg(a.negated, `a line of the output shown (${streams.join(' and ')}) contains ${JSON.stringify(value)}`), (c) => {
+          const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text);
+          return { ok: not(a.negated, shown.some((l) => l.includes(value))), actual: JSON.stringify(shown.join('\n').slice(0, 500)) };
+        }, { quoted: true });
+      }
       return perCommand(a, neg(a.negated, `the output shown (${streams.join(' and ')}) == ${JSON.stringify(value)}`), (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text).join('\n');
         return { ok: not(a.negated, shown.trim() === value), actual: JSON.stringify(shown.slice(0, 500)) };
@@ -2121,13 +2147,16 @@ const RULES: Rule<Check>[] = [
           const about = (path: string) => (e: { path: string }) => e.path === path || e.path === `stop.${path}` || (settings.includes(path) && e.path.endsWith(`.${path}`));
           paths.push(...settings);
           const says = (e: { message: string }) => said.every((x) => quotedIn(x, e.message));
+          // "timeout: is refused with `…`": the one field the sentence is about is the field whose error says the text.
+          const subject = paths.length === 0 && subjects.length === 1 && said.length > 0 ? subjects[0] : null;
+          const ofSubject = (e: { path: string }) => subject === null || e.path.toLowerCase().endsWith(subject.toLowerCase());
           return {
-            text: `the configuration is rejected (validation errors, nothing runs), ${paths.length > 0 ? `${paths.length > 1 ? 'each of ' : ''}${paths.map((p) => (settings.includes(p) ? `the field of ${JSON.stringify(allQuoted.find((q) => fieldSetting(q) === p))}` : JSON.stringify(p))).join(' and ')} with an error of its own` : 'an error'}${positions.map((at) => ` at ${at.text}`).join('')}${said.length > 0 ? ` that says ${said.map((x) => JSON.stringify(x)).join(' and ')}` : ''}`,
+            text: `the configuration is rejected (validation errors, nothing runs), ${paths.length > 0 ? `${paths.length > 1 ? 'each of ' : ''}${paths.map((p) => (settings.includes(p) ? `the field of ${JSON.stringify(allQuoted.find((q) => fieldSetting(q) === p))}` : JSON.stringify(p))).join(' and ')} with an error of its own` : subject !== null ? `an error about ${subject} (its path ending in it)` : 'an error'}${positions.map((at) => ` at ${at.text}`).join('')}${said.length > 0 ? ` that says ${said.map((x) => JSON.stringify(x)).join(' and ')}` : ''}`,
             evaluate: (o) => ({
               ok:
                 o.record.errors.length > 0 &&
                 o.record.commands.length === 0 &&
-                (paths.length > 0 ? paths.every((p) => o.record.errors.some((e) => about(p)(e) && says(e) && positions.every((at) => at.holds(e, o)))) : o.record.errors.some((e) => says(e) && positions.every((at) => at.holds(e, o)))) &&
+                (paths.length > 0 ? paths.every((p) => o.record.errors.some((e) => about(p)(e) && says(e) && positions.every((at) => at.holds(e, o)))) : o.record.errors.some((e) => says(e) && ofSubject(e) && positions.every((at) => at.holds(e, o)))) &&
                 subjects.filter((f) => !paths.some((p) => p.endsWith(`.${f}`))).every((t) => o.record.errors.some((e) => e.path.endsWith(t) || e.message.includes(t))),
               actual: o.record.errors.map((e) => `${e.path}: ${e.message}`).join('; ') || 'no error',
             }),
@@ -2501,16 +2530,9 @@ const RULES: Rule<Check>[] = [
       if (keys.length !== 1 || values.length !== 1) return null;
       const [key] = keys;
       // "the memory setting is reported as `applies in a container only …`": what the error about the field says, never its value.
-      if (classedAs(a)) {
-        const said = values[0].text;
+      if (classedAs(a) || readsAsError(values[0])) {
         if (a.negated || !(values[0].kind === 'entity' && values[0].entity.type === 'quoted')) return null;
-        return {
-          text: `the configuration is rejected, and an error about a field ${key} (its path ending in .${key}) says ${JSON.stringify(said)}`,
-          evaluate: (o) => ({
-            ok: o.record.commands.length === 0 && o.record.errors.some((e) => (e.path === key || e.path.endsWith(`.${key}`)) && quotedIn(said, e.message)),
-            actual: o.record.errors.map((e) => `${e.path}: ${e.message}`).join('; ') || 'no error',
-          }),
-        };
+        return fieldError(key, values[0].text);
       }
       if (!Object.hasOwn(fields, key)) return null;
       // A memory limit's size ("64m") is the memory limit's own rule's, which reads it as a size.
@@ -2526,6 +2548,8 @@ const RULES: Rule<Check>[] = [
     build(a) {
       const values = a.tokens.filter((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'number'));
       if (values.length !== 1) return null;
+      // "user gets `must be a user name …`": the error about the field, never a user a command ran as.
+      if (readsAsError(values[0])) return a.negated ? null : fieldError('user', values[0].text);
       return perCommand(a, neg(a.negated, `runs as user ${values[0].text}`), (c) => ({ ok: not(a.negated, c.user === values[0].text), actual: `user ${c.user ?? '(the image default)'}` }), { quoted: true });
     },
   },
@@ -2838,6 +2862,12 @@ export function readThen(sentence: string): Reading<Check> {
   if (listing) return { ok: false, notUnderstood: [listing[0]], reason: "what the engine's listing shows is not read" };
   const described = withDescribedRest(text);
   if (described !== null) return described.ok ? unscopedPartOf(described) : described;
+  const byOutcome = TIMED_OUT_ONE.exec(text);
+  if (byOutcome) {
+    // "the stage that timed out took at least 2 s": what the clause says is of the command that timed out; read of it alone.
+    const rest = readThen(text.replace(TIMED_OUT_ONE, 'the command'));
+    return rest.ok ? { ...rest, parts: rest.parts.map(ofTheTimedOut) } : rest;
+  }
   const reading = readSentence(text);
   if (!reading.ok) return reading;
   const parts = followingInSentence(text, reading.parts);
@@ -2854,7 +2884,36 @@ export function readThen(sentence: string): Reading<Check> {
   if (denied !== null) return { ok: false, notUnderstood: [], reason: `it reads as a fact and its own denial (${denied}), which no run passes: a word is read in another sense than the writer's` };
   const labelAsText = labelReadAsText(text, parts);
   if (labelAsText !== null) return { ok: false, notUnderstood: [`${labelAsText} line`], reason: `"${labelAsText} line" names the report's line that label opens, which no fact of the reading holds: it was read as a text` };
-  return unscopedPartOf({ ...reading, parts });
+  return unscopedPartOf({ ...reading, parts: timeOfTheTimedOut(parts) });
+}
+
+/** A command named by its outcome, as the subject of a clause: "the stage that timed out", "the one which timed out". */
+const TIMED_OUT_ONE = /\bthe\s+(?:command|stage|step|job|one|process)\s+(?:that|which)\s+(?:has\s+)?timed\s+out\b/i;
+/** A check said of no command in particular: its text opens with the fact, no selector before it. */
+const TIME_OF_NO_COMMAND = /^(?:not \()?(?:outcome == completed, )?(?:elapsed|the duration on the report's `Duration:` line) /;
+
+/** CHECK evaluated on the commands of the run that timed out only (none: it fails, as no command is what it is said of). */
+function ofTheTimedOut(check: Check): Check {
+  return {
+    ...check,
+    text: `(the command that timed out) ${check.text}`,
+    evaluate(o) {
+      const kept = o.record.commands.flatMap((c, i) => (c.outcome === 'timeout' ? [i] : []));
+      if (kept.length === 0) return { ok: false, actual: 'no command timed out' };
+      const only = <T>(xs: readonly T[]) => kept.map((i) => xs[i]);
+      return check.evaluate({ ...o, record: { ...o.record, commands: only(o.record.commands) }, documented: only(o.documented), runs: only(o.runs), synthesized: only(o.synthesized) });
+    },
+  };
+}
+
+/**
+ * "The report shows `Error: Command execution timed out after 2s` …, with a Duration of a little over 2 seconds": a time said
+ * of no command, beside a text that names a command's timing out, is the time of the command that timed out; checked of each
+ * command of a run of several, it would be of the others too (which ran for their own times).
+ */
+function timeOfTheTimedOut(parts: Check[]): Check[] {
+  const timedOut = parts.some((p) => !p.text.startsWith('not (') && /"[^"]*\btimed out\b[^"]*"/i.test(p.text));
+  return timedOut ? parts.map((p) => (TIME_OF_NO_COMMAND.test(p.text) ? ofTheTimedOut(p) : p)) : parts;
 }
 
 /**
