@@ -26,7 +26,7 @@ t.test('a time said of the command that timed out (by its outcome) is that comma
 
 t.test('a field named before a quoted error is the field that error is about, never a setting of a command that ran', async (t) => {
   t.match(reading('Then', 'user gets `must be a user name or uid[:gid]`') ?? '', /an error about a field user \(its path ending in \.user\) says/);
-  t.match(reading('Then', 'timeout: is refused with `invalid duration`') ?? '', /an error about timeout \(its path ending in it\) that says/);
+  t.match(reading('Then', 'timeout: is refused with `invalid duration`') ?? '', /an error that says "invalid duration" \(the error of the field timeout: its path ends with it\)/);
   const refused = (user: string, then: string) => blockScenario(`user ${user}`, 'the configuration is', ['- run: "echo a"', `  user: "${user}"`, '  timeout: 5x'], then);
   const userError = 'user gets `must be a user name or uid[:gid] (ids from 0 to 2147483647), not "-2"`';
   await expectVerdicts(t, runScenarios, 'round25b-user-error', [refused('-2', userError), refused('1000', userError)], 'user gets', [

@@ -2151,7 +2151,7 @@ const RULES: Rule<Check>[] = [
           const subject = paths.length === 0 && subjects.length === 1 && said.length > 0 ? subjects[0] : null;
           const ofSubject = (e: { path: string }) => subject === null || e.path.toLowerCase().endsWith(subject.toLowerCase());
           return {
-            text: `the configuration is rejected (validation errors, nothing runs), ${paths.length > 0 ? `${paths.length > 1 ? 'each of ' : ''}${paths.map((p) => (settings.includes(p) ? `the field of ${JSON.stringify(allQuoted.find((q) => fieldSetting(q) === p))}` : JSON.stringify(p))).join(' and ')} with an error of its own` : subject !== null ? `an error about ${subject} (its path ending in it)` : 'an error'}${positions.map((at) => ` at ${at.text}`).join('')}${said.length > 0 ? ` that says ${said.map((x) => JSON.stringify(x)).join(' and ')}` : ''}`,
+            text: `the configuration is rejected (validation errors, nothing runs), ${paths.length > 0 ? `${paths.length > 1 ? 'each of ' : ''}${paths.map((p) => (settings.includes(p) ? `the field of ${JSON.stringify(allQuoted.find((q) => fieldSetting(q) === p))}` : JSON.stringify(p))).join(' and ')} with an error of its own` : 'an error'}${positions.map((at) => ` at ${at.text}`).join('')}${said.length > 0 ? ` that says ${said.map((x) => JSON.stringify(x)).join(' and ')}` : ''}${subject !== null ? ` (the error of the field ${subject}: its path ends with it)` : ''}`,
             evaluate: (o) => ({
               ok:
                 o.record.errors.length > 0 &&
