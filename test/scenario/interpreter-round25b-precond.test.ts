@@ -5,25 +5,15 @@
 // naming its words: never dropped. The project directory a scenario runs in is readable by others, as a
 // checkout is, so a container command with another `user:` reads its files.
 import t from 'tap';
-import { expectVerdicts, scenariosRunner } from './cli-points.js';
+import { blockScenario, expectVerdicts, scenariosRunner } from './cli-points.js';
 
 const runScenarios = scenariosRunner('Round 25b precond');
 
 /** A scenario whose pre-condition paragraph PRECONDITION stands before its When paragraph, over a YAML block of COMMANDS, with its numbered THENS. */
-const preconditioned = (title: string, precondition: string, commands: string[], ...thens: string[]) => [
-  `#### Scenario: ${title}`,
-  precondition,
-  '',
-  'When the operator runs the configuration below:',
-  '```yaml',
-  'stop:',
-  '  commands:',
-  ...commands.map((l) => `    ${l}`),
-  '```',
-  '',
-  'Then:',
-  ...thens.map((then, i) => `${i + 1}. ${then}`),
-];
+const preconditioned = (title: string, precondition: string, commands: string[], ...thens: string[]) => {
+  const [heading, ...rest] = blockScenario(title, 'the operator runs the configuration below', commands, ...thens);
+  return [heading, precondition, '', ...rest];
+};
 
 t.test('a file the pre-condition says the project holds is made, with the text said', async (t) => {
   const held = (text: string) => preconditioned(`holds ${text}`, `Pre-condition: the project folder (the folder of the configuration file) holds a file \`greeting.txt\` containing the text \`${text}\`.`, ['- run: "cat greeting.txt"'], 'The output shows `good morning`.');
