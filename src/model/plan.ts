@@ -130,6 +130,11 @@ export interface ScenarioUnit extends UnitBase {
   condition: string | null;
   /** The condition's inline code spans. */
   conditionCode?: string[];
+  /**
+   * Paragraphs labelled as pre-conditions ("Pre-condition: the project holds `a.txt`") standing
+   * before a condition paragraph that opens with When or Given: the state the run starts from.
+   */
+  preconditions?: ProseLine[];
   configs: CodeRef[];
   steps: ScenarioStep[];
   /** The line of an earlier scenario of its requirement with its name: reports tell them apart only by a " (2)", so check and the run warn. */

@@ -307,6 +307,8 @@ function scenarioUnit(file: string, section: Section, requirement: Section | nul
   /** The condition paragraph as written: a condition read as the scenario's one step ("When `x` runs:") is that sentence. */
   let conditionWritten: string | null = null;
   let conditionLine = section.line;
+  /** Pre-condition paragraphs a later When or Given paragraph took the condition's place from: never dropped, the interpreter sets them up or binds nothing. */
+  const preconditions: ProseLine[] = [];
   let sawBlockOrList = false;
   for (const item of content) {
     if (item.type === 'paragraph' && paragraphSteps(item.paragraph) !== null) {
@@ -316,6 +318,7 @@ function scenarioUnit(file: string, section: Section, requirement: Section | nul
     // The condition is the paragraph that opens with When or Given, where prose stands before it ("What happens if
     // …? The grader does not let it pass.", then "When …, run with `--log x`:"): the question is no setup.
     if (item.type === 'paragraph' && !sawBlockOrList && (condition === null || (!OPENS_AS_CONDITION.test(condition) && OPENS_AS_CONDITION.test(item.paragraph.text)))) {
+      if (condition !== null && PRECONDITION_LABEL.test(condition)) preconditions.push({ text: condition, line: conditionLine, ...(conditionCode ? { code: conditionCode } : {}) });
       condition = item.paragraph.text;
       conditionWritten = item.paragraph.written;
       conditionCode = item.paragraph.code;
@@ -333,6 +336,7 @@ function scenarioUnit(file: string, section: Section, requirement: Section | nul
     requirement: requirement ? REQUIREMENT_HEADING.exec(requirement.heading)![1].trim() : '',
     condition,
     ...(conditionCode ? { conditionCode } : {}),
+    ...(preconditions.length > 0 ? { preconditions } : {}),
     configs,
     steps: scenarioSteps(content, conditionWritten, conditionLine, conditionCode),
   };
@@ -340,6 +344,8 @@ function scenarioUnit(file: string, section: Section, requirement: Section | nul
 
 /** A paragraph written as a scenario's condition: "When …", "Given …". */
 const OPENS_AS_CONDITION = /^(?:given|when)\s/i;
+/** A paragraph that states the state a scenario starts from: "Pre-condition: …", "Preconditions: …". */
+export const PRECONDITION_LABEL = /^\s*pre-?conditions?\s*:\s*/i;
 
 /** "When command execution times out:" as a step, for a scenario that has no other. */
 const CONDITION_STEP = /^(given|when)\s+(.+?):?$/i;

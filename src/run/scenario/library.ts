@@ -597,7 +597,7 @@ export interface StepPlace {
 export function stepPlace(unit: ScenarioUnit, step: ScenarioStep): StepPlace {
   const yaml = unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? ''));
   const terms = termsOf(unit.prose);
-  const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yaml?.text ?? null, terms };
+  const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yaml?.text ?? null, terms, preconditions: unit.preconditions };
   // The step is the last before the block: the block is written under it (its doc string, or after its colon).
   const introduces = yaml && step.line < yaml.line && !unit.steps.some((other) => other.line > step.line && other.line < yaml.line) ? yaml.text : undefined;
   return { code: step.code, scenario: unit.steps, ...(condition ? { condition } : {}), ...(introduces !== undefined ? { introduces } : {}), terms };

@@ -34,6 +34,8 @@ export function configuredValues(yaml: CodeRef | null, setup: Setup): Map<string
  * is not read; null where it restates the block or sets nothing.
  */
 export function conditionBeyondBlock(condition: ScenarioCondition, yaml: CodeRef): string | null {
+  // A pre-condition is a state around the configuration, which the block as written never sets up.
+  if ((condition.preconditions ?? []).length > 0) return condition.preconditions!.map((said) => `"${said.text.trim()}"`).join('; ');
   const use = conditionUse(condition);
   // Not read, it counts where it states a setting the block lacks ("with a timeout of 1 second"); what
   // else it says beyond the block (a signal, a directory) the built-in expressions may read themselves.

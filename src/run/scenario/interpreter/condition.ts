@@ -22,6 +22,7 @@ import { inPlainRegister } from './register.js';
 import { takeInvocation } from './invocation.js';
 import { isFunction } from './reading.js';
 import { readWhen, type SetupPart } from './when.js';
+import { PRECONDITION_LABEL } from '../../../translate/openspec-family.js';
 
 /** A scenario's condition paragraph, with its inline code spans and its YAML block's text. */
 export interface ScenarioCondition {
@@ -30,6 +31,8 @@ export interface ScenarioCondition {
   yaml: string | null;
   /** The nouns its document's prose defines (document-terms.ts). */
   terms?: readonly DocumentTerm[];
+  /** The scenario's pre-condition paragraphs before it ("Pre-condition: the project holds `a.txt`"). */
+  preconditions?: readonly { text: string; code?: readonly string[] }[];
 }
 
 export type ConditionUse =
@@ -40,10 +43,26 @@ export type ConditionUse =
   | { kind: 'unsaid'; notUnderstood: string[]; says: string[] };
 
 /** The condition as a clause: without its keyword and its closing colon. */
-export function conditionSentence(condition: ScenarioCondition): string {
-  return inExecutorTerms(inPlainRegister(inDocumentTerms(markCode(condition.text, condition.code), condition.terms ?? []).sentence))
+export function conditionSentence(condition: Pick<ScenarioCondition, 'text' | 'code' | 'terms'>): string {
+  return inExecutorTerms(inPlainRegister(inDocumentTerms(markCode(condition.text.replace(PRECONDITION_LABEL, ''), condition.code), condition.terms ?? []).sentence))
     .replace(/^\s*(?:when|given)\s+/i, '')
     .replace(/:\s*$/, '');
+}
+
+/**
+ * The scenario's pre-conditions in prose, read as a When is: read whole, they are set up before the run (the files and
+ * directories the project holds, with their text; a file said not to exist, which a fresh directory holds nowhere).
+ * One not read leaves every step of its scenario unbound, its words named: run without it, the scenario would run
+ * from a state other than the one written, and words of a condition are never dropped silently.
+ */
+export function preconditionsUse(condition: ScenarioCondition): { kind: 'read'; parts: SetupPart[] } | { kind: 'unread'; text: string; notUnderstood: string[] } {
+  const parts: SetupPart[] = [];
+  for (const precondition of condition.preconditions ?? []) {
+    const reading = readWhen(conditionSentence({ ...precondition, terms: condition.terms }).replace(/\.\s*$/, ''));
+    if (!reading.ok) return { kind: 'unread', text: precondition.text.trim(), notUnderstood: reading.notUnderstood.length > 0 ? reading.notUnderstood : [reading.reason] };
+    parts.push(...reading.parts.map((part) => ({ ...part, text: `pre-condition: ${part.text}` })));
+  }
+  return { kind: 'read', parts };
 }
 
 /** Things outside a configuration, which a YAML block cannot hold (see the head of this file). */
@@ -160,6 +179,16 @@ function withoutRestatedCount(sentence: string, yaml: string): string {
 
 /** How a scenario's condition paragraph is used (see the head of this file). */
 export function conditionUse(condition: ScenarioCondition): ConditionUse {
+  const pre = preconditionsUse(condition);
+  if (pre.kind === 'unread') return { kind: 'unsaid', notUnderstood: pre.notUnderstood, says: [`the pre-condition "${pre.text}", not read`] };
+  const use = conditionWithoutPreconditions(condition);
+  if (pre.parts.length === 0 || use.kind === 'unsaid') return use;
+  if (use.kind === 'read') return { kind: 'read', parts: [...pre.parts, ...use.parts] };
+  return { kind: 'read', parts: [...pre.parts, { text: `the condition restates the YAML block (words not read: ${use.notUnderstood.join(', ')})`, apply: () => {} }] };
+}
+
+/** How the condition paragraph itself is used. */
+function conditionWithoutPreconditions(condition: ScenarioCondition): ConditionUse {
   const whole = conditionSentence(condition);
   const held = condition.yaml === null ? null : takeProjectFiles(whole);
   if (!held) return sentenceUse(whole, condition, []);

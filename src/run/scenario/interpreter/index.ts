@@ -16,7 +16,7 @@ import { ranByScenarioCode } from '../world.js';
 import { existingSubject, placeOfError, setByStep } from '../vocabulary/subject.js';
 import { configurationMistakes, statesRefusal } from '../../../translate/refused-block.js';
 import { keyedSteps } from '../../../translate/step-keyword.js';
-import { conditionUse, type ConditionUse, type ScenarioCondition } from './condition.js';
+import { conditionUse, preconditionsUse, type ConditionUse, type ScenarioCondition } from './condition.js';
 import { configuredValues } from './condition-setup.js';
 import { markCode, showDuration } from './lexicon.js';
 import { inExecutorTerms } from './own-terms.js';
@@ -56,7 +56,7 @@ function stateOf(world: World): ScenarioState {
     const setup = emptySetup();
     let conditionNote = '';
     if (unit.condition) {
-      const use = usedCondition({ text: unit.condition, code: unit.conditionCode, yaml: yamlOf(world)?.text ?? null, terms: termsOf(unit.prose) });
+      const use = usedCondition({ text: unit.condition, code: unit.conditionCode, yaml: yamlOf(world)?.text ?? null, terms: termsOf(unit.prose), preconditions: unit.preconditions });
       if (use.kind === 'read') {
         for (const p of use.parts) p.apply(setup);
         conditionNote = `condition read as: ${use.parts.map((p) => p.text).join('; ')}`;
@@ -193,7 +193,7 @@ async function refusalExpected(o: Observation, world: World): Promise<boolean> {
   const { unit } = worldInternals(world);
   if (statesRefusal(unit)) return true;
   const terms = termsOf(unit.prose);
-  const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yamlOf(world)?.text ?? null, terms };
+  const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yamlOf(world)?.text ?? null, terms, preconditions: unit.preconditions };
   for (const { step, keyword } of keyedSteps([unit])) {
     const reading = keyword === 'Then' ? readThenStep(sentenceOf(step.text, step.code, terms).sentence, condition) : null;
     if (!reading?.ok) continue;
@@ -260,7 +260,7 @@ const conditionUses = new Map<string, ConditionUse>();
 
 /** How CONDITION is used, read once for all the steps of its scenario. */
 function usedCondition(condition: ScenarioCondition): ConditionUse {
-  const key = JSON.stringify([condition.text, condition.code ?? [], condition.yaml, condition.terms ?? []]);
+  const key = JSON.stringify([condition.text, condition.code ?? [], condition.yaml, condition.terms ?? [], condition.preconditions ?? []]);
   let use = conditionUses.get(key);
   if (!use) conditionUses.set(key, (use = conditionUse(condition)));
   return use;
@@ -276,12 +276,19 @@ function sentenceOf(text: string, code?: readonly string[], terms: readonly Docu
 function readThenStep(sentence: string, condition?: ScenarioCondition): ReturnType<typeof readThen> | Extract<Interpretation, { ok: false }> {
   // "And it states …": a step opening with a pronoun is said of what the step before was about, as "It …" is.
   const opened = sentence.replace(/^it(s?)\b/, 'It$1');
+  const pre = condition && preconditionsUse(condition);
+  if (pre && pre.kind === 'unread') return preconditionUnread(pre);
   const use = condition ? usedCondition(condition) : null;
   if (condition && use?.kind === 'unsaid') {
     const words = use.notUnderstood.map((w) => JSON.stringify(w)).join(', ');
     return { ok: false, notUnderstood: [], reason: `its scenario's condition ("${condition.text.trim()}") is not understood (${words}) and says what the YAML block does not set up: ${use.says.join('; ')}` };
   }
   return readThen(opened);
+}
+
+/** Why no step of a scenario whose pre-condition in prose is not read is read: the run would start from another state. */
+function preconditionUnread(pre: { text: string; notUnderstood: string[] }): Extract<Interpretation, { ok: false }> {
+  return { ok: false, notUnderstood: pre.notUnderstood, reason: `its scenario's pre-condition ("${pre.text}") is not understood (${pre.notUnderstood.map((w) => JSON.stringify(w)).join(', ')}), and its run would start without it` };
 }
 
 /**
@@ -297,6 +304,9 @@ export function interpret(text: string, keyword: string, code?: readonly string[
     if (!reading.ok) return reading;
     return { ok: true, kind: 'check', text: reading.parts.map((c) => c.text).join(' ∧ ') + termsShown(used), run: checkStep(reading.parts, code ?? []) };
   }
+  // A pre-condition not read leaves the scenario's Whens unbound as its Thens: none runs it from another state.
+  const pre = condition && preconditionsUse(condition);
+  if (pre && pre.kind === 'unread') return preconditionUnread(pre);
   const reading = readWhen(sentence);
   const parts = reading.ok ? reading.parts : introduces === undefined ? null : introducedBlock(text, code, introduces, terms);
   if (!parts) return reading as Extract<typeof reading, { ok: false }>;

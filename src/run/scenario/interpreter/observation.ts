@@ -3,7 +3,7 @@
 // factor its durations were scaled by (a scenario about five minutes runs in seconds,
 // timeouts and sleeps alike, and says so), and the same configuration run in the other
 // context for facts about host and Docker alike.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isMap, isSeq, parseDocument, stringify } from 'yaml';
@@ -87,14 +87,16 @@ function placeFiles(files: NonNullable<Setup['files']>, project: string, project
     const isProject = file.dir === 'project' || (projectNamed !== undefined && path.resolve('/', file.dir) === path.resolve('/', projectNamed));
     if (!isProject) throw new Error(`the scenario says ${file.dir} holds ${file.name}, but ${file.dir} is not the project directory it runs with: the interpreter makes only the project's files`);
     const target = path.join(project, file.name);
-    if (file.directory) mkdirSync(target, { recursive: true });
+    // Made as a checkout has them, readable by others whatever the umask (the run's container may run as another user).
+    if (file.directory) mkdirSync(target, { recursive: true, mode: 0o755 });
     else {
-      mkdirSync(path.dirname(target), { recursive: true });
+      mkdirSync(path.dirname(target), { recursive: true, mode: 0o755 });
       // A file said to contain a text holds it as a line of its own.
       writeFileSync(target, file.content === undefined ? '' : `${file.content}\n`);
+      chmodSync(target, 0o644);
     }
   }
-  mkdirSync(project, { recursive: true });
+  mkdirSync(project, { recursive: true, mode: 0o755 });
 }
 
 /**
@@ -390,6 +392,8 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
   const runIn = async (configuration: StopConfig): Promise<{ record: RunRecord; log?: LogFile; files: string[]; afterSignalMs?: number }> => {
     // The directory spec-run exec is started in: its configuration file, --log and --project are resolved there, as the CLI resolves them.
     const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-scenario-'));
+    // A checkout is readable by others (mkdtemp makes it the owner's alone): a container command given another `user:` reads the project as in the writer's own.
+    chmodSync(dir, 0o755);
     const inside = (relative: string) => {
       const resolved = path.resolve(dir, relative);
       return resolved === dir || resolved.startsWith(`${dir}${path.sep}`) ? resolved : null;

@@ -262,7 +262,8 @@ const RULES: Rule<SetupPart>[] = [
         const named = between.map((w) => w.kind === 'entity').lastIndexOf(true);
         const words = between.slice(named + 1).filter((w) => !isFunction(w));
         const file = files.at(-1);
-        const saysContent = words.length === 1 && words[0].kind === 'word' && (words[0].concepts.includes('MENTION') || words[0].concepts.includes('OUTPUT'));
+        // "containing `…`", "with the text `…`", "containing the text `…`".
+        const saysContent = words.length >= 1 && words.length <= 2 && words.every((w) => w.kind === 'word' && (w.concepts.includes('MENTION') || w.concepts.includes('OUTPUT') || /^contain(?:s|ing)?$/i.test(w.text)));
         if (file && !file.directory && file.content === undefined && named >= 0 && saysContent) {
           file.content = t.entity.text;
           texts++;
@@ -900,6 +901,10 @@ function plainParts(sentence: string): string {
     // "where no file `x` exists": that name does not exist.
     .replace(/,?\s+where\s+no\s+(?:(?:sub-?directory|directory|folder|file)\s+)?(`[^`]+`)\s+exists\b/gi, ', and $1 does not exist')
     .replace(/\b(does|do)\s+not\s+yet\s+exist\b/gi, '$1 not exist yet')
+    // "a directory `a/b` exists under the project": the project holds it.
+    .replace(/^(an?\s+(?:file|directory|folder|sub-?directory|sub-?folder)\s+)?(`[^`]+`)\s+exists\s+(?:under|in|inside|within)\s+the\s+project(?:\s+(?:directory|folder))?$/i, 'the project directory holds $1$2')
+    // "the project folder (the folder of the configuration file)": the aside says what the project is, where no `--project` names another.
+    .replace(/\s*\((?:that\s+is,?\s+|i\.e\.,?\s+)?(?:the|its)\s+(?:folder|directory)\s+of\s+the\s+configuration(?:\s+file)?\)/gi, '')
     // "the directory `audit` not yet existing": an absolute clause, that it does not exist.
     .replace(/(`[^`]+`)\s+not\s+(?:yet\s+)?existing(?:\s+yet)?(?=\s*(?:,|$))/gi, '$1 does not exist yet')
     // "with the option `--log x`": the option named so is the option as written.

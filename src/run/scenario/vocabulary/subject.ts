@@ -154,7 +154,7 @@ function seedFromBlock(subject: Subject, world: World): void {
   const commands = Array.isArray(stop.commands) ? stop.commands : [];
   const [command] = commands;
   const why = commands.length !== 1 ? `it configures ${commands.length} commands` : !isRecord(command) ? 'its command is not a mapping of fields' : null;
-  const beyond = !why && unit.condition ? conditionBeyondBlock({ text: unit.condition, code: unit.conditionCode, yaml: config.text }, config) : null;
+  const beyond = !why && unit.condition ? conditionBeyondBlock({ text: unit.condition, code: unit.conditionCode, yaml: config.text, preconditions: unit.preconditions }, config) : null;
   // Where the block holds no one command because the executor's loader refuses its shape (`stop:` a list, a command that is no mapping), that refusal is the cause, said in its words.
   const refused = why ? refusedValues(config) : [];
   const unheld = refused.length > 0
