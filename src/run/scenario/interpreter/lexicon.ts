@@ -137,8 +137,11 @@ const CONCEPTS: Record<string, string[]> = {
   LAST_LINE: ['last kept line', 'last line kept', 'last shown line', 'last line shown', 'last printed line', 'last visible line', 'ends with', 'last line', 'final line', 'ending with', 'ends in', 'closes with', 'closing with', 'close with'],
   /** The first line: "the report opens with `Error: …`". */
   FIRST_LINE: ['opens with', 'opening with', 'begins with', 'beginning with', 'begins', 'starts with', 'starting with', 'starts off with', 'opens', 'leads with', 'is headed by', 'headed by', 'is headed', 'headed', 'is topped by'],
-  /** The report's first line, said as a noun: "the headline is `Error: …`". */
-  HEADLINE: ['headline', 'heading line', 'title line', 'top line', 'verdict line', 'first line of the report'],
+  /**
+   * The report's first line, said as a noun: "the headline is `Error: …`". A command's heading or title line is its
+   * announcement (ANNOUNCE), the line above its report: "the heading line reads `[1/1] host: …`".
+   */
+  HEADLINE: ['headline', 'top line', 'verdict line', 'first line of the report'],
   /** A part of the report under a heading: "the `Output:` block", "the `To fix:` list". */
   SECTION: ['block', 'section', 'part', 'list', 'heading', 'area', 'paragraph'],
   /** The numbered items of a `To fix:` list. */
@@ -172,7 +175,7 @@ const CONCEPTS: Record<string, string[]> = {
    */
   FILE_ORDER: ['in file order', 'in the file order', 'in the order of the file', 'in the order of their lines in the file', 'in the order of the lines in the file', 'in the order of their lines', 'in the order they appear in the file', 'in the order they occur in the file', 'in the order they appear', 'in the order they occur', 'in source order', 'in line order', 'in order of line', 'in order of their lines', 'ordered by line', 'sorted by line', 'by line number', 'from top to bottom', 'top to bottom', 'in document order'],
   /** The line the executor prints as a command starts: "[1/2] host: sleep 1 (timeout 10s, from command)". */
-  ANNOUNCE: ['announces it as', 'announces it with', 'announces', 'announce', 'is announced as', 'is announced with', 'are announced as', 'are announced with', 'announced as', 'announced with', 'is announced', 'announced', 'announcement', 'announcement line', 'start line', 'header', 'header line', 'progress line', 'progress header'],
+  ANNOUNCE: ['announces it as', 'announces it with', 'announces', 'announce', 'is announced as', 'is announced with', 'are announced as', 'are announced with', 'announced as', 'announced with', 'is announced', 'announced', 'announcement', 'announcement line', 'start line', 'header', 'header line', 'heading line', 'title line', 'progress line', 'progress header'],
   PATH: ['path', 'paths', 'absolute path', 'relative path'],
   REQUIRED: ['required', 'requires', 'require', 'must be', 'needs to be', 'expected', 'mandatory', 'needed', 'allowed range', 'range'],
   // "the exit code shown and returned": the code the report shows and spec-run gives back, never a command that ran to its end (COMPLETE's "returned").

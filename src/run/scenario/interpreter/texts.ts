@@ -98,6 +98,16 @@ export function announcementOf(c: CommandRecord, o: Observation): string | undef
   return probed !== undefined && documented && o.scale !== 1 ? probed.replace(`(timeout ${c.timeout.text},`, `(timeout ${documented.text},`) : probed;
 }
 
+/** A command failFast did not start (by its place, from 0): its announcement `[i/n] … (not run)` and the notes under it, as the run printed them; none for a command that started. */
+export function notRunLines(o: Observation, index: number): string[] {
+  if (!o.record.failedFast?.notRun.includes(index)) return [];
+  const lines = o.record.messages.flatMap((m) => m.split('\n'));
+  const at = lines.findIndex((l) => l.startsWith(`[${index + 1}/`) && l.endsWith(' (not run)'));
+  if (at < 0) return [];
+  const end = lines.findIndex((l, i) => i > at && !/^\s+note: /.test(l));
+  return lines.slice(at, end < 0 ? undefined : end);
+}
+
 /** The lines under HEADING in a command's report, up to the blank line that ends its block. */
 function block(c: CommandRecord, heading: string): string[] {
   const lines = c.report.split('\n');
@@ -641,7 +651,8 @@ function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'non
   if (a.has('PARTIAL')) return a.has('OUTPUT') ? { place: headingPlace('Partial Output:') } : null;
   // "the output section", "the block": the block of the command's lines (the place where a report has but one such).
   if (a.has('SECTION')) return a.has('OUTPUT') || a.tokens.some((t) => t.kind === 'word' && /^(block|section)$/i.test(t.text)) ? { place: PLACES.output } : null;
-  if (a.has('HEADLINE')) return { place: PLACES.headline };
+  // "the headline is `[1/2] host: …`": a command's heading, quoted as the announcement it is, is that line above its report.
+  if (a.has('HEADLINE')) return { place: a.tokens.some((t) => /^\[\d+\/\d+\] /.test(quotedText(t) ?? '')) ? PLACES.announcement : PLACES.headline };
   // "the first line of output": the output's; "one line says", "no line reads": a line of the report.
   const outputWord = a.tokens.some((t) => is(t, 'OUTPUT') && !/^lines?$/i.test(t.text));
   // "the second report's output shows `done`": what a command printed, as its report shows it; never the whole report, whose
@@ -1222,7 +1233,14 @@ function report(a: Args, index: Which, text: string, place: Place, test: (parts:
         return { ok: test(parts), actual: parts.slice(0, 12).join(' ⏎ ') };
       }
       const chosen = index === undefined ? commands : typeof index === 'object' ? commands.filter((_c, i) => o.runs[i]?.includes(index.run)) : commands.filter((_c, i) => i === (index === 'last' ? commands.length - 1 : index));
-      if (chosen.length === 0) return { ok: false, actual: 'no command of the run matches' };
+      if (chosen.length === 0) {
+        // A command failFast did not start is in no record of a command: its announcement (and the notes under it) is all the run shows of it.
+        const shown = typeof index === 'number' && (place === PLACES.announcement || place === PLACES.report) ? notRunLines(o, index) : [];
+        if (shown.length === 0) return { ok: false, actual: 'no command of the run matches' };
+        // "is announced `[3/3] … (not run)`" is its line; "… with the note `not run: …`", its line and the note under it.
+        const readings = [shown.slice(0, 1), shown].map(test);
+        return { ok: a.negated ? readings.every(Boolean) : readings.some(Boolean), actual: `not run: ${shown.join(' ⏎ ')}` };
+      }
       const results = chosen.map((c) => ({ c, parts: place.of(c, o) }));
       const verdicts = results.map((r) => test(r.parts));
       const ok = index !== undefined || every || a.negated ? verdicts.every(Boolean) : verdicts.some(Boolean);

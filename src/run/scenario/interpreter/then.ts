@@ -7,6 +7,7 @@
 import { execa } from 'execa';
 import type { ConfigError } from '../../../executor/config.js';
 import type { CommandRecord, RunRecord } from '../../../executor/record.js';
+import { commandLine as announcedLine } from '../../../executor/report.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { CONFIG_KEYS, conceptWords, JSON_MEMBER, namesMemory, rangeTexts, reportLabelsNamed, showDuration, tokenize, withoutRunner, type Entity, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
@@ -19,7 +20,7 @@ import { DURATION_FAULTS, FAULTS } from './faults.js';
 import { interfacesListed, isInterfaceName } from './interfaces.js';
 import { messageShown, placements } from './configured-message.js';
 import { executorWords } from './executor-words.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -2440,7 +2441,10 @@ const RULES: Rule<Check>[] = [
       // A text in the report's own words ("is reported as `Error: …`") is never a command that ran.
       if (ordinals.length + named.length !== 1 || a.entities('ordinal').length !== ordinals.length || (named[0] && (looksLikeFile(named[0].text) || executorText(named[0].text)))) return null;
       const which = ordinals[0] ? (ordinals[0].index === 'last' ? 'the last command' : `command ${ordinals[0].index + 1}`) : `\`${named[0].text}\``;
-      const ran = (o: Observation) => (ordinals[0] ? (ordinals[0].index === 'last' ? o.record.commands.length > 0 : o.record.commands.length > ordinals[0].index) : o.record.commands.some((_c, i) => o.runs[i]?.includes(named[0].text)));
+      // A command ran where a process of it started: not one the run never reached (failFast, an interrupt: not in the record),
+      // nor one the executor could not run (exit cause 'infrastructure': its working directory missing, its image not had).
+      const started = (c: CommandRecord | undefined) => c !== undefined && c.exitCause !== 'infrastructure';
+      const ran = (o: Observation) => (ordinals[0] ? started(ordinals[0].index === 'last' ? o.record.commands[o.record.config.commands.length - 1] : o.record.commands[ordinals[0].index]) : o.record.commands.some((c, i) => o.runs[i]?.includes(named[0].text) && started(c)));
       return { text: `${which} ${a.negated ? 'never ran' : 'ran'}`, evaluate: (o) => ({ ok: ran(o) !== a.negated, actual: o.record.commands.map((c) => c.run).join('; ') || 'no command ran' }) };
     },
   },
@@ -2840,6 +2844,13 @@ function bothNamedBefore(sentence: string): string {
 }
 
 export function readThen(sentence: string): Reading<Check> {
+  // "the heading line reads `[1/1] host: …` with the command text": the announcement, and in it the command's own line.
+  const withRun = /^(.*\S)\s*,?\s+with (?:the|its) command(?:'s)? (?:text|line)\.?$/i.exec(sentence);
+  if (withRun) {
+    const rest = readThen(withRun[1]);
+    if (!rest.ok || !rest.parts.some((p) => p.text.includes('the announcement line '))) return { ok: false, notUnderstood: ['with the command text'], reason: 'the command text is read only in its announcement' };
+    return { ...rest, parts: [...rest.parts, announcedWithRun(withRun[1])] };
+  }
   // What `docker ps` (`-a`) lists is the engine's containers: read only where it is said to list none of the run's (below); else not read.
   // "≈ 3 s (± 0.5 s)": a time with a tolerance is its bounds, first, so that no other reading takes the tolerance's number.
   const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(sentence))));
@@ -3119,5 +3130,45 @@ function readSentence(text: string): Reading<Check> {
   const twoEnds = tokenize(sentence).findIndex((t, i, all) => t.kind === 'word' && /^(begins|starts|opens)( with)?$/i.test(t.text) && all.slice(i + 1).some((u, k) => u.kind === 'word' && /^and$/i.test(u.text) && /^(ends|finishes|closes)( with)?$/i.test(all.slice(i + 2 + k).find((v) => !(v.kind === 'word' && /^(it|also|then)$/i.test(v.text)))?.text ?? '') && all.slice(i + 1, i + 1 + k).every((v) => v.kind === 'entity' || (v.kind === 'word' && /^(with|the|text|line)$/i.test(v.text)))));
   if (reading.ok && twoEnds >= 0 && /\b(line|one)\s+(that|which)\s+(begins|starts|opens)\b/i.test(sentence)) return { ok: false, notUnderstood: ['ends with'], reason: "one line's beginning and its end are not read as one line" };
   if (reading.ok && list.ordered && !reading.parts.some((p) => orderRead((p as { ordered?: readonly string[] }).ordered))) return { ok: false, notUnderstood: tokenize(sentence).flatMap((t) => (t.kind === 'word' && t.concepts.includes('ORDER') ? [t.text] : [])), reason: 'the order of the texts is not read' };
-  return reading;
+  // A command failFast did not start shows only its announcement (`[3/3] host: … (not run)`) and the `note: not run: …` under it,
+  // never a line of a command that ran: a part that looks for its mark or note anywhere else ("both are shown `(not run)`",
+  // looked for in every command's lines) is left unread. Read: the announcement or report of a command named by its place.
+  // "both commands are shown `(not run)`": said of every command, the mark is of each command failFast did not start, and
+  // "both" says there are two of them.
+  const notRunMarks = [...sentence.matchAll(/`([^`]+)`/g)].map((m) => m[1]).filter((x) => /\(not run\)|^(note: )?not run: /.test(x.trim()));
+  if (!reading.ok || notRunMarks.length === 0) return reading;
+  const both = /\bboth\b/i.test(sentence);
+  const parts = reading.parts.map((p) => {
+    const marks = notRunMarks.filter((x) => p.text.includes(JSON.stringify(x)));
+    if (marks.length === 0 || /^the command \d+: the (announcement line|report) /.test(p.text)) return p;
+    return p.text.startsWith(EVERY_COMMAND) && /\b(both|all|each|every)\b/i.test(sentence) ? notRunShown(marks, both ? 2 : undefined) : null;
+  });
+  if (parts.some((p) => p === null)) return { ok: false, notUnderstood: notRunMarks, reason: 'a command not run is shown only by its announcement and the note under it' };
+  return { ...reading, parts: parts as Check[] };
+}
+
+/** The announcement of each command SENTENCE places by its mark (`[1/2]`; none: every command) holds the command's own line. */
+function announcedWithRun(sentence: string): Check {
+  const mark = /`\[(\d+)\/\d+\]/.exec(sentence);
+  return {
+    text: `${mark ? `the command ${mark[1]}` : 'every command'}: its announcement line holds its command line`,
+    evaluate: (o) => {
+      const chosen = o.record.commands.filter((c) => mark === null || c.index === Number(mark[1]) - 1);
+      const lines = chosen.map((c) => ({ c, line: announcementOf(c, o) ?? '' }));
+      return { ok: lines.length > 0 && lines.every(({ c, line }) => line.includes(`: ${announcedLine(c.run)}`)), actual: lines.map(({ line }) => line).join('; ') || 'no command of the run matches' };
+    },
+  };
+}
+
+/** Each command failFast did not start (COUNT of them, where said) shows MARKS in its announcement or the notes under it. */
+function notRunShown(marks: string[], count: number | undefined): Check {
+  return {
+    text: `each command not run (failFast)${count === undefined ? '' : `, ${count} of them,`} shows ${marks.map((x) => JSON.stringify(x)).join(' and ')} in its announcement or the note under it`,
+    evaluate: (o) => {
+      const notRun = o.record.failedFast?.notRun ?? [];
+      const shown = notRun.map((i) => notRunLines(o, i));
+      const ok = notRun.length > 0 && (count === undefined || notRun.length === count) && shown.every((lines) => marks.every((x) => lines.some((l) => l.includes(x))));
+      return { ok, actual: shown.map((lines) => lines.join(' ⏎ ')).join('; ') || 'every command was started' };
+    },
+  };
 }
