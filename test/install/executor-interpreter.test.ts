@@ -69,7 +69,7 @@ t.test('a specification in fresh words binds through the interpreter and is chec
   const dry = await project.specRun(['specs/', '--executor-steps', '--dry-run', '--no-strict', '--reporter', 'tap']);
   const tap = await parseTap(dry.stdout);
   t.ok(tap.plan.end !== null, 'the dry run emits valid TAP');
-  t.match(dry.stdout, /interpretation: "?(\(it: [^)]*\) )?it was stopped \(by the executor, or killed by its memory limit\), at t ≈ 1 s/, 'the dry run shows what "terminated after roughly one second" checks');
+  t.match(dry.stdout, /interpretation: "?(\(it: [^)]*\) )?it was stopped \(by the executor, or killed by its memory limit\), its end at t ≈ 1 s/, 'the dry run shows what "terminated after roughly one second" checks');
   t.match(dry.stdout, /interpretation: "?exit code == 124/);
   t.match(dry.stdout, /interpretation: "?stdout lines shown == 4 \(the first ones, in order\)/);
   t.match(dry.stdout, /the executor interpreter did not understand: "dashboard", "turns", "green"/, 'the unreadable sentence names its words');
