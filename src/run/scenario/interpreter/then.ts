@@ -20,6 +20,7 @@ import { DURATION_FAULTS, FAULTS } from './faults.js';
 import { interfacesListed, isInterfaceName } from './interfaces.js';
 import { messageShown, placements } from './configured-message.js';
 import { executorWords } from './executor-words.js';
+import { fieldErrorReading } from './field-errors.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
@@ -2880,7 +2881,7 @@ export function readThen(sentence: string): Reading<Check> {
     return rest.ok ? { ...rest, parts: rest.parts.map(ofTheTimedOut) } : rest;
   }
   const reading = readSentence(text);
-  if (!reading.ok) return reading;
+  if (!reading.ok) return fieldErrorReading(text) ?? reading;
   const parts = followingInSentence(text, reading.parts);
   // "shows `a` only, followed by `stdout: ... (1 line omitted)`": a text said to follow the only one is in the place too, which "only" would deny.
   const only = (p: Check) => (p as { only?: true }).only === true;
