@@ -101,7 +101,6 @@ const VALIDATION_MESSAGE = /^(?:unknown key\b|must\b|invalid\b|is an empty list\
 
 /** The reading of a sentence that gives a refused configuration's error to its field or command; null for any other sentence. */
 export function fieldErrorReading(sentence: string): Reading<Check> | null {
-  console.error("FE", JSON.stringify(sentence));
   const shape = REPORTED_AGAINST.exec(sentence) ?? ERROR_OF.exec(sentence) ?? OWN_ERROR.exec(sentence);
   const given = shape === null ? GIVEN.exec(sentence) : null;
   const subjectPhrase = shape !== null ? shape[1] : given !== null ? sentence.slice(0, given.index) : null;
