@@ -53,3 +53,33 @@ t.test('the error given to a subject is that subject\'s: true where it is, false
   const accepted = blockScenario('accepted', 'the configuration is', ['- run: "echo a"', '  cpus: 1'], 'the cpus field draws `must be a positive number of CPUs`');
   await expectVerdicts(t, runScenarios, 'round26-accepted', [accepted], 'draws', [[false, 'a valid configuration runs: no error is given to any field']]);
 });
+
+t.test("a run's directory as the value a command prints: the project's, the configuration file's, with a text before or a path after", async (t) => {
+  for (const sentence of [
+    'the first job prints the full path of the project directory',
+    "the 2nd step outputs the project's absolute path followed by `/a/b`",
+    "the only command echoes `dir=` followed by the configuration file's directory",
+    'the third stage shows the absolute path of the folder holding the config file',
+  ]) t.match(reading('Then', sentence) ?? '', /prints a line that is /, sentence);
+  for (const sentence of [
+    // a directory of the project's, which no place of the run names
+    "the second command prints the absolute path of the project's build folder",
+    // a text after the path that is no more of it
+    'the first command prints the project directory followed by `done`',
+  ]) t.notMatch(reading('Then', sentence) ?? '', /prints a line that is /, sentence);
+  const project = (run: string) => blockScenario(run, 'the configuration is', [`- run: "${run}"`], 'the first job prints the full path of the project directory');
+  await expectVerdicts(t, runScenarios, 'round26-project-path', [project('pwd'), project('echo /elsewhere')], 'full path', [
+    [true, 'pwd in the default working directory prints the project'],
+    [false, 'another path printed'],
+  ]);
+  const under = (workdir: string[]) => blockScenario(`under ${workdir.length}`, 'the configuration is', ['- run: "mkdir -p a/b"', '- run: "pwd"', ...workdir], "the 2nd step outputs the project's absolute path followed by `/a/b`");
+  await expectVerdicts(t, runScenarios, 'round26-project-under', [under(['  workdir: a/b']), under([])], 'followed by', [
+    [true, 'the second command ran in a/b of the project'],
+    [false, 'it ran in the project itself'],
+  ]);
+  const configDir = (env: string[]) => blockScenario(`config dir ${env.length}`, 'the configuration is', ['- run: "echo dir=$SPEC_RUN_CONFIG_DIR"', ...env], "the only command echoes `dir=` followed by the configuration file's directory");
+  await expectVerdicts(t, runScenarios, 'round26-config-dir', [configDir([]), configDir(['  env:', '    SPEC_RUN_CONFIG_DIR: /opt/other'])], 'echoes', [
+    [true, "the executor's variable names the configuration's directory"],
+    [false, 'the command set the variable to another directory'],
+  ]);
+});

@@ -51,6 +51,8 @@ export interface Observation {
   files: string[];
   /** How long spec-run exec went on after the interrupt a When sent it, to its end (unscaled ms); undefined when none was sent. */
   afterSignalMs?: number;
+  /** The run's project directory and its configuration file's directory, absolute, in the scenario's names (as the record says them). */
+  places?: { project: string; configDir: string };
 }
 
 /** The files and directories under DIR, by path relative to it (a scenario's directory: a few). */
@@ -389,7 +391,7 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
   if (scale !== 1) notes.push(`durations scaled by ${scale.toPrecision(3)} (timeouts and sleeps alike): the documented ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)))} runs as ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)) * scale)}`);
   const invocation = setup.invocation ?? {};
   if (invocation.project !== undefined) notes.push(`--project ${invocation.project}: a fresh directory stands for it${path.isAbsolute(invocation.project) ? ', the paths the run shows under it said under this name' : ''}`);
-  const runIn = async (configuration: StopConfig): Promise<{ record: RunRecord; log?: LogFile; files: string[]; afterSignalMs?: number }> => {
+  const runIn = async (configuration: StopConfig): Promise<{ record: RunRecord; log?: LogFile; files: string[]; afterSignalMs?: number; places: { project: string; configDir: string } }> => {
     // The directory spec-run exec is started in: its configuration file, --log and --project are resolved there, as the CLI resolves them.
     const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-scenario-'));
     // A checkout is readable by others (mkdtemp makes it the owner's alone): a container command given another `user:` reads the project as in the writer's own.
@@ -432,18 +434,19 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       else if (invocation.project === undefined && setup.projectNamed !== undefined) standIns.push([project, path.resolve(setup.projectNamed)]);
       if (configPath !== undefined && invocation.config !== undefined && path.isAbsolute(invocation.config) && inside(invocation.config) === null) standIns.push([configDir, path.dirname(path.resolve(invocation.config))]);
       standIns.sort(([a], [b]) => b.length - a.length);
-      const named = { record: inNamedPlaces(record, standIns), log: inNamedPlaces(log, standIns) };
+      const named = { record: inNamedPlaces(record, standIns), log: inNamedPlaces(log, standIns), places: inNamedPlaces({ project, configDir }, standIns) };
       return { ...named, afterSignalMs, files: [...new Set([...filesUnder(dir), ...filesUnder(project)])] };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  const { record, log, files, afterSignalMs } = await runIn(probe);
+  const { record, log, files, afterSignalMs, places } = await runIn(probe);
   let other: Promise<RunRecord> | null = null;
   return {
     record,
     log,
     files,
+    places,
     ...(afterSignalMs === undefined ? {} : { afterSignalMs }),
     scale,
     documented,
