@@ -11,11 +11,11 @@ import { inspect } from 'node:util';
 import { CucumberExpression, ParameterType, type Argument, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
 import type { Jiti } from 'jiti';
 import { asUserCode } from './exit-guard.js';
-import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
+import type { ProseLine, ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
 import { configurationBlock } from '../../translate/refused-block.js';
 import type { ScenarioCondition } from './interpreter/condition.js';
-import type { interpret } from './interpreter/index.js';
+import type { interpret, termsOf } from './interpreter/index.js';
 import * as publicSteps from '../../steps/index.js';
 import { collectRegistrations, type GlobalHookFunction, type HookFunction, type HookTime, type ParameterTypeOptions, type Registration, type StepFunction } from '../../steps/index.js';
 import { setTimeout, clearTimeout, setImmediate } from '../../process/native-timers.js';
@@ -24,7 +24,6 @@ import { watchUserCode } from '../../process/watchdog.js';
 import { importClosure, inClosure, type ImportClosure } from './import-closure.js';
 import { orderParameterTypesWithoutIcu } from './parameter-order.js';
 import { builtinStepsBundled, bundledBuiltinSteps } from './builtin-steps.js';
-import { termsOf, type DocumentTerm } from './interpreter/document-terms.js';
 
 export interface CompiledStep {
   keyword: string;
@@ -55,9 +54,10 @@ export interface Hook {
 import type { LoadProblem } from '../types.js';
 export type { LoadProblem };
 
-/** The interpreter of executor scenarios, and the file its steps are said to be defined in. */
+/** The interpreter of executor scenarios, how it reads a document's own nouns, and the file its steps are said to be defined in. */
 export interface Interpreter {
   interpret: typeof interpret;
+  termsOf: typeof termsOf;
   file: string;
 }
 
@@ -435,7 +435,7 @@ export async function loadStepLibrary(userFiles: string[], { builtins = false, l
   if (!library) {
     // Loaded only with the built-in steps it reads beside: a run of the user's steps alone does not evaluate it.
     const interpreter = builtins ? await import('./interpreter/index.js') : null;
-    library = libraries.get(key) ?? compileLibrary(files, loads, userFiles, interpreter && { interpret: interpreter.interpret, file: interpreter.INTERPRETER_FILE });
+    library = libraries.get(key) ?? compileLibrary(files, loads, userFiles, interpreter && { interpret: interpreter.interpret, termsOf: interpreter.termsOf, file: interpreter.INTERPRETER_FILE });
     libraries.set(key, library);
   }
   return library;
@@ -585,22 +585,25 @@ export interface StepPlace {
   code?: readonly string[];
   /** The steps of its scenario: a scenario is read by one model of the run (see `interpreterReader`). */
   scenario?: readonly ScenarioStep[];
-  /** Its scenario's condition paragraph and YAML block: a Then is checked only on the setup they write. */
-  condition?: ScenarioCondition;
+  /** Its scenario's condition paragraph and YAML block: a Then is checked only on the setup they write (the document's nouns added where the interpreter reads: `interpretAt`). */
+  condition?: Omit<ScenarioCondition, 'terms'>;
   /** The YAML block the step introduces (written right under it, before any other step): a When of it may only restate the block. */
   introduces?: string;
-  /** The nouns its document's prose defines for the things of a run (the wrapper, each task, the test item). */
-  terms?: readonly DocumentTerm[];
+  /**
+   * Its document's prose outside scenarios, where the writer defines nouns for the things of a run
+   * (the wrapper, each task, the test item): read for them only where the interpreter reads, as the
+   * interpreter itself is loaded only where the executor vocabulary is active.
+   */
+  prose?: readonly ProseLine[];
 }
 
 /** Where STEP stands in UNIT, as the interpreter reads it. */
 export function stepPlace(unit: ScenarioUnit, step: ScenarioStep): StepPlace {
   const yaml = unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? ''));
-  const terms = termsOf(unit.prose);
-  const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yaml?.text ?? null, terms, preconditions: unit.preconditions };
+  const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yaml?.text ?? null, preconditions: unit.preconditions };
   // The step is the last before the block: the block is written under it (its doc string, or after its colon).
   const introduces = yaml && step.line < yaml.line && !unit.steps.some((other) => other.line > step.line && other.line < yaml.line) ? yaml.text : undefined;
-  return { code: step.code, scenario: unit.steps, ...(condition ? { condition } : {}), ...(introduces !== undefined ? { introduces } : {}), terms };
+  return { code: step.code, scenario: unit.steps, ...(condition ? { condition } : {}), ...(introduces !== undefined ? { introduces } : {}), ...(unit.prose ? { prose: unit.prose } : {}) };
 }
 
 /**
@@ -679,7 +682,7 @@ const scenarioReaders = new WeakMap<StepLibrary, WeakMap<readonly ScenarioStep[]
  * and a scenario written in the seed vocabulary's words keeps it. The user's own
  * definitions bind their steps in either.
  */
-export function interpreterReader(library: StepLibrary, scenario: readonly ScenarioStep[], terms?: readonly DocumentTerm[]): ScenarioStep | null {
+export function interpreterReader(library: StepLibrary, scenario: readonly ScenarioStep[], prose?: readonly ProseLine[]): ScenarioStep | null {
   const interpreter = library.interpreter;
   if (!interpreter) return null;
   let known = scenarioReaders.get(library);
@@ -687,6 +690,7 @@ export function interpreterReader(library: StepLibrary, scenario: readonly Scena
   let reader = known.get(scenario);
   if (reader === undefined) {
     let keyword: string | null = null;
+    const terms = interpreter.termsOf(prose);
     reader =
       scenario.find((step) => {
         keyword = stepKeyword(step.keyword, keyword);
@@ -699,7 +703,7 @@ export function interpreterReader(library: StepLibrary, scenario: readonly Scena
 
 /** The built-in expressions matching STEP of UNIT that its scenario, read by the interpreter, leaves aside. */
 export function builtinsSetAside(library: StepLibrary, unit: ScenarioUnit, step: ScenarioStep): StepMatch[] {
-  if (interpreterReader(library, unit.steps, termsOf(unit.prose)) === null) return [];
+  if (interpreterReader(library, unit.steps, unit.prose) === null) return [];
   const matched = definitionsMatching(library, step.text);
   return matched.every((m) => m.step.builtin) ? matched : [];
 }
@@ -715,11 +719,11 @@ export function builtinsSetAside(library: StepLibrary, unit: ScenarioUnit, step:
 export function matchStep(library: StepLibrary, text: string, keyword?: string, place: StepPlace = {}): StepMatch[] {
   const matched = definitionsMatching(library, text);
   if (!library.interpreter || keyword === undefined) return matched;
-  const interpreted = place.scenario !== undefined && interpreterReader(library, place.scenario, place.terms) !== null;
+  const interpreted = place.scenario !== undefined && interpreterReader(library, place.scenario, place.prose) !== null;
   const kept = interpreted ? matched.filter((m) => !m.step.builtin) : matched;
   if (kept.length > 0) return kept;
   // Last: the interpreter, for sentences no definition was written for.
-  const read = library.interpreter.interpret(text, keyword, place.code, place.condition, place.introduces, place.terms);
+  const read = interpretAt(library.interpreter, text, keyword, place);
   return read.ok ? [{ step: interpretedStep(library.interpreter.file, keyword, text, read.text, read.run), matched: [] }] : [];
 }
 
@@ -757,9 +761,15 @@ export function withNativeIndices<E extends Expression>(expression: E): E {
 /** Why the interpreter did not read a step, for its TODO; null where it is not active or did read it. */
 export function notInterpreted(library: StepLibrary, text: string, keyword: string, place: StepPlace = {}): string | null {
   if (!library.interpreter) return null;
-  const read = library.interpreter.interpret(text, keyword, place.code, place.condition, place.introduces, place.terms);
+  const read = interpretAt(library.interpreter, text, keyword, place);
   if (read.ok) return null;
   return read.notUnderstood.length > 0 ? `the executor interpreter did not understand: ${read.notUnderstood.map((w) => JSON.stringify(w)).join(', ')}` : `the executor interpreter did not read it: ${read.reason}`;
+}
+
+/** The interpreter's reading of TEXT at PLACE, with the nouns its document's prose defines, in its condition too. */
+function interpretAt(interpreter: Interpreter, text: string, keyword: string, place: StepPlace): ReturnType<typeof interpret> {
+  const terms = interpreter.termsOf(place.prose);
+  return interpreter.interpret(text, keyword, place.code, place.condition && { ...place.condition, terms }, place.introduces, terms);
 }
 
 function interpretedStep(file: string, keyword: string, text: string, interpretation: string, fn: StepFunction): CompiledStep {

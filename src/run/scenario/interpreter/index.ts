@@ -29,6 +29,8 @@ import { readThen, type Check } from './then.js';
 import { emptySetup, readWhen, type Setup, type SetupPart } from './when.js';
 
 export const INTERPRETER_FILE = fileURLToPath(import.meta.url);
+/** A document's own nouns, read from its prose: the library hands them to `interpret` only where the interpreter is loaded. */
+export { termsOf };
 
 export type Interpretation =
   | { ok: true; kind: 'setup' | 'check'; text: string; run: (this: World) => Promise<void> }
