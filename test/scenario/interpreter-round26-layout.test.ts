@@ -48,6 +48,8 @@ t.test('progress marks from one to another are the marks of every command betwee
   const listed = reading('Then', 'the commands are announced as `[1/3]`, `[2/3]` and `[3/3]`');
   t.ok(listed);
   t.equal(reading('Then', 'the commands are announced as `[1/3]` through `[3/3]`'), listed);
+  // Marks with the words after them (`[1/3] host:`) are each another command's too, never all in one announcement line.
+  t.match(reading('Then', 'the commands are announced `[1/3] host:` to `[3/3] host:`') ?? '', /every command's announcement line contains one of "\[1\/3\] host:", "\[2\/3\] host:", "\[3\/3\] host:"/);
   t.equal(reading('Then', 'the commands are announced `[1/3] host:` to `[3/3] host:`'), reading('Then', 'the commands are announced `[1/3] host:`, `[2/3] host:` and `[3/3] host:`'));
   // Marks of different counts are no marks of one run counted up.
   t.notOk(reading('Then', 'the commands are announced as `[1/3]` to `[2/2]`')?.includes('[2/3]'));
@@ -66,5 +68,19 @@ t.test('"is announced `[1/2] host: …`" quoting a whole announcement is that li
   await expectVerdicts(t, runScenarios, 'round26-announced', [announced('3s'), announced('4s')], 'is announced', [
     [true, 'announced with its own 3s timeout'],
     [false, 'its timeout is 4s'],
+  ]);
+});
+
+t.test("in a sentence naming the list of fixes, a point or entry placed by an ordinal is an item of that list", async (t) => {
+  t.match(reading('Then', 'a `To fix:` list whose first point is `1. Raise the limit`') ?? '', /part 1 of the items under `To fix:` is "1. Raise the limit"/);
+  t.match(reading('Then', 'a `To fix:` list whose second entry is `2. Lower it`') ?? '', /part 2 of the items under `To fix:` is/);
+  // Never the command by its place ("the command 1"), which "first entry" alone could be.
+  t.notMatch(reading('Then', 'a `To fix:` list whose first entry is `1. Raise the limit`') ?? '', /command 1/);
+  // With no list of fixes named, "the first entry" is not made an item.
+  t.notMatch(reading('Then', 'the first entry of the log has `"event":"timeout"`') ?? '', /items under/);
+  const fixes = (which: string) => blockScenario(which, 'the configuration is', ['- run: "sleep 5"', '  timeout: 1s'], `a \`To fix:\` list whose ${which} point begins with \`1. Increase timeout\``);
+  await expectVerdicts(t, runScenarios, 'round26-fix-point', [fixes('first'), fixes('second')], 'point begins', [
+    [true, 'a timeout: the first fix is to increase it'],
+    [false, 'the second fix is another'],
   ]);
 });

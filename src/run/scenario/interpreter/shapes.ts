@@ -119,6 +119,13 @@ function marksListed(written: string, from: string, of: string, rest: string, to
   return `${marks.slice(0, -1).join(', ')} and ${marks.at(-1)}`;
 }
 
+/**
+ * "a `To fix:` list whose first point is …", "the second entry of the fixes": in a sentence naming the list of fixes, a
+ * point or entry placed by an ordinal is an item of that list. Elsewhere "the first entry" may be a command or a log's line.
+ */
+const NAMES_FIXES = /`To fix:?`|"To fix:?"|\bto[ -]fix\s+(?:list|section|block)\b|\blist\s+of\s+(?:fixes|suggestions|remedies)\b/i;
+const FIX_POINT = /\b(first|second|third|fourth|fifth|last)\s+(?:bullet\s+)?(?:point|entry)\b/gi;
+
 /** The spans of SENTENCE outside quotes rewritten, each with what stands before it. */
 function rewriteUnquoted(sentence: string, rewrite: (span: string, next: string | undefined) => string): string {
   const spans = unquotedSpans(sentence);
@@ -135,8 +142,9 @@ export function inPlainShape(written: string): string {
   const fronted = FRONTED_TIME.exec(sentence);
   const clause = fronted?.[1];
   const moved = clause !== undefined && !/[,;]|\band\b|\bbut\b/i.test(clause.replace(/(`[^`]*`|“[^”]*”|"[^"]*")/g, '')) ? `${clause.replace(/[.]\s*$/, '')} after the run` : sentence;
+  const fixes = NAMES_FIXES.test(moved);
   return rewriteUnquoted(moved, (span, next) => {
-    let out = inEverydayShape(span)
+    let out = inEverydayShape(fixes ? span.replace(FIX_POINT, '$1 item') : span)
       .replace(LINE_AFTER_IT, 'the next line')
       .replace(MEASURE_RECORDED_FOR, '$1 of ')
       .replace(CONSISTS_OF, '$1 is, line by line, ')

@@ -1219,8 +1219,9 @@ function report(a: Args, index: Which, text: string, place: Place, test: (parts:
   // "each command", "both commands", "every announcement": each command's place.
   const every = a.tokens.some((t) => t.kind === 'word' && /^(each|every|both|all)$/i.test(t.text) && is(a.tokens[a.tokens.indexOf(t) + 1], 'COMMAND', 'ANNOUNCE', 'HEADLINE'));
   // "Both commands are announced (`[1/2]` and `[2/2]`)": each text in one command's place, every command's place holding one. Progress
-  // marks (`[1/3]`, `[2/3]`, `[3/3]`) say so themselves, each the mark of another command, with no "each" or "both" said.
-  const marks = apart !== undefined && apart.length > 1 && apart.every((x) => /^\[\d+\/\d+\]$/.test(x.trim()));
+  // marks (`[1/3]`, `[2/3]`, `[3/3]`, or `[1/3] host:` … with the words after them) say so themselves, each the mark of another
+  // command, with no "each" or "both" said.
+  const marks = apart !== undefined && apart.length > 1 && apart.every((x) => /^\[\d+\/\d+\](?: [^[\]]*)?$/.test(x.trim())) && new Set(apart.map((x) => /^\[(\d+)/.exec(x.trim())![1])).size === apart.length;
   if ((every || marks) && index === undefined && apart && !a.negated) {
     const texts = apart;
     return {
