@@ -51,6 +51,9 @@ t.test('progress marks from one to another are the marks of every command betwee
   // Marks with the words after them (`[1/3] host:`) are each another command's too, never all in one announcement line.
   t.match(reading('Then', 'the commands are announced `[1/3] host:` to `[3/3] host:`') ?? '', /every command's announcement line contains one of "\[1\/3\] host:", "\[2\/3\] host:", "\[3\/3\] host:"/);
   t.equal(reading('Then', 'the commands are announced `[1/3] host:` to `[3/3] host:`'), reading('Then', 'the commands are announced `[1/3] host:`, `[2/3] host:` and `[3/3] host:`'));
+  // Marks said "in this order" are each another command's: never one announcement line holding them all in order.
+  t.notMatch(reading('Then', 'the commands are announced as `[1/3]`, `[2/3]` and `[3/3]`, in this order') ?? '', /the announcement line contains "\[1\/3\]" and/);
+  t.match(reading('Then', 'the announcement line holds `[1/1] host:`, followed by `echo a`') ?? '', /in this order/);
   // Marks of different counts are no marks of one run counted up.
   t.notOk(reading('Then', 'the commands are announced as `[1/3]` to `[2/2]`')?.includes('[2/3]'));
   const marks = (n: number) => blockScenario(`${n} commands`, 'the configuration is', Array.from({ length: n }, (_, k) => `- run: "echo ${k}"`), 'the commands are announced as `[1/3]` through `[3/3]`');

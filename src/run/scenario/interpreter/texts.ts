@@ -935,6 +935,9 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const chosen = named ?? { place: saying || oneOfLines(a) || texts.every(executorText) ? PLACES.report : PLACES.shown, nth: undefined };
   // The report begins with its verdict, the line after the announcement ("the report begins `Error: …`").
   const place = chosen.place === PLACES.report && first ? PLACES.verdict : chosen.place;
+  // "announced as `[1/3]`, `[2/3]` and `[3/3]`, in this order": marks of different commands, each in its own announcement line; never one line holding them in order.
+  const marks = texts.map((x) => /^\[(\d+)\/\d+\]/.exec(x.trim())?.[1]);
+  if (place === PLACES.announcement && ordered && texts.length > 1 && marks.every((m) => m !== undefined) && new Set(marks).size === texts.length) return null;
   // The executor's own lines of a report (`OK: command succeeded`, `Exit Code: 1`) are never part of an output block: said so, the place reaches past its clause.
   if ((place as Place).output && place !== PLACES.shown && named !== null && texts.some((x) => executorText(x))) return null;
   // "the exit status line reads `Exit Status: …`": the line of the report the field's label opens, never any line that holds the text.
