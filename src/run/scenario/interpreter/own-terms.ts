@@ -92,8 +92,20 @@ const errorsByPlace = (sentence: string): string => sentence.replace(PLACE_AS_SU
  */
 const PART_BY_PLACE = new RegExp(`\\b(${PLACE_WORDS.join('|')}|last)\\s+(header|announcement|output)\\b(?!\\s+lines?\\b|[-/.]\\w)`, 'gi');
 
+/**
+ * "the first heading reads `[1/2] host: …`", "the second title is `[2/2] …`", "the first block is announced as `[1/3] …`":
+ * a heading, title or block placed by an ordinal, in a sentence that quotes an announcement (a progress mark `[i/n]`
+ * opening it), is that command's announcement line, or that command. Without one quoted, "the second heading" may
+ * be a heading of a report's blocks (`To fix:`), and stays as written.
+ */
+const HEADING_BY_PLACE = new RegExp(`\\b(${PLACE_WORDS.join('|')}|last)\\s+(?:(heading|title)|block(?=\\s+(?:is|was)\\s+announced\\b))(?!\\s+lines?\\b|[-/.]\\w)`, 'gi');
+const QUOTES_ANNOUNCEMENT = /`\[\d+\/\d+\] [^`]*`/;
+
 /** SENTENCE with a command's part placed by an ordinal said as that command's. */
-const partsByPlace = (sentence: string): string => sentence.replace(PART_BY_PLACE, (_w: string, place: string, part: string) => `${place} command's ${part}`);
+const partsByPlace = (sentence: string, whole: string): string => {
+  const placed = sentence.replace(PART_BY_PLACE, (_w: string, place: string, part: string) => `${place} command's ${part}`);
+  return QUOTES_ANNOUNCEMENT.test(whole) ? placed.replace(HEADING_BY_PLACE, (_w: string, place: string, heading: string | undefined) => (heading ? `${place} command's header` : `${place} command`)) : placed;
+};
 
 /**
  * "the second header ends with …, and the job reports `OK: …`": a job alone is the run, but after a clause that
@@ -135,6 +147,6 @@ export function inExecutorTerms(sentence: string): string {
       return placed === null ? written : sameCase(written, `the ${placed} command`);
     });
   return unquotedSpans(commandsByPlace(sentence))
-    .map((span, i) => (i % 2 === 1 ? span : referredBack(partsByPlace(errorsByPlace(rename(span))))))
+    .map((span, i) => (i % 2 === 1 ? span : referredBack(partsByPlace(errorsByPlace(rename(span)), sentence))))
     .join('');
 }

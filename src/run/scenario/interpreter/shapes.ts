@@ -99,6 +99,33 @@ const HAS_VALUE = /\b(?:has|have|had)\s+(?:the\s+value|a\s+value\s+of|the\s+numb
  */
 const LINES_THERE = /^\s*(?:there\s+(?:are|is)\s+|the\s+output\s+(?:has|contains|consists\s+of)\s+)(exactly\s+|only\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:output\s+)?lines?(?:\s+(?:in|of)\s+(?:the\s+)?output)?\s*\.?\s*$/i;
 
+/**
+ * "the line after it", "the line right below that", "the line underneath": the line right after what the step before
+ * quoted, which "the next line" says; never "the line after `x`", which names its own text.
+ */
+const LINE_AFTER_IT = /\bthe\s+line\s+(?:(?:right|directly|immediately|just)\s+)?(?:after|below|beneath|under|underneath)\s+(?:it|that|this|that\s+one|this\s+one)\b/gi;
+
+/**
+ * "`[1/3]` through `[3/3]`", "`[1/4] host:` to `[4/4] host:`": progress marks from one to another are the marks of every
+ * command between, listed ("`[1/3]`, `[2/3]` and `[3/3]`"): one mark a command, never lines in a row. Marks of one count only.
+ */
+const MARKS_FROM_TO = /`\[(\d+)\/(\d+)\]([^`]*)`\s+(?:to|through|thru)\s+`\[(\d+)\/(\d+)\]([^`]*)`/g;
+
+/** The marks from one to another listed, or the words as written where they are not marks of one run counted up. */
+function marksListed(written: string, from: string, of: string, rest: string, to: string, toOf: string, toRest: string): string {
+  const [first, last] = [Number(from), Number(to)];
+  if (of !== toOf || rest !== toRest || first >= last || last > Number(of)) return written;
+  const marks = Array.from({ length: last - first + 1 }, (_, k) => `\`[${first + k}/${of}]${rest}\``);
+  return `${marks.slice(0, -1).join(', ')} and ${marks.at(-1)}`;
+}
+
+/**
+ * "a `To fix:` list whose first point is …", "the second entry of the fixes": in a sentence naming the list of fixes, a
+ * point or entry placed by an ordinal is an item of that list. Elsewhere "the first entry" may be a command or a log's line.
+ */
+const NAMES_FIXES = /`To fix:?`|"To fix:?"|\bto[ -]fix\s+(?:list|section|block)\b|\blist\s+of\s+(?:fixes|suggestions|remedies)\b/i;
+const FIX_POINT = /\b(first|second|third|fourth|fifth|last)\s+(?:bullet\s+)?(?:point|entry)\b/gi;
+
 /** The spans of SENTENCE outside quotes rewritten, each with what stands before it. */
 function rewriteUnquoted(sentence: string, rewrite: (span: string, next: string | undefined) => string): string {
   const spans = unquotedSpans(sentence);
@@ -111,12 +138,14 @@ export function inPlainShape(written: string): string {
   // A fronted time of one clause (no other clause after it) goes to that clause's end.
   const lines = LINES_THERE.exec(sentence);
   if (lines !== null && (lines[0].match(/\boutput\b/i) !== null)) sentence = `${lines[1] ?? ''}${lines[2]} lines of output are shown`;
-  sentence = sentence.replace(MODAL_THAT, '').replace(VALUE_OF, '$1$2 ').replace(SAID_THEN_DENIED, '$1, and $2');
+  sentence = sentence.replace(MARKS_FROM_TO, marksListed).replace(MODAL_THAT, '').replace(VALUE_OF, '$1$2 ').replace(SAID_THEN_DENIED, '$1, and $2');
   const fronted = FRONTED_TIME.exec(sentence);
   const clause = fronted?.[1];
   const moved = clause !== undefined && !/[,;]|\band\b|\bbut\b/i.test(clause.replace(/(`[^`]*`|“[^”]*”|"[^"]*")/g, '')) ? `${clause.replace(/[.]\s*$/, '')} after the run` : sentence;
+  const fixes = NAMES_FIXES.test(moved);
   return rewriteUnquoted(moved, (span, next) => {
-    let out = inEverydayShape(span)
+    let out = inEverydayShape(fixes ? span.replace(FIX_POINT, '$1 item') : span)
+      .replace(LINE_AFTER_IT, 'the next line')
       .replace(MEASURE_RECORDED_FOR, '$1 of ')
       .replace(CONSISTS_OF, '$1 is, line by line, ')
       .replace(HAS_VALUE, 'is ')

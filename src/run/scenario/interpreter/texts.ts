@@ -291,8 +291,21 @@ const AFTER_FIRST = /^(after|comes after|come after|coming after|follows|follow|
 /** Order words that ask for the next line: "right after", "immediately before". */
 const ADJACENT = /^(right|directly|immediately|just) (after|before)$|^next$|^(?:followed (?:immediately|directly|right) by|(?:immediately|directly|right) followed by)$/i;
 
+/**
+ * "the next line reads `x`", "the next line is `x`", "the next line says `x`": the line right after the text the step before
+ * quoted, as its subject, and the verb said of it. "is" and "reads" say the whole line is the text; a verb of saying or
+ * holding, that the line holds it.
+ */
+function nextLineSaid(a: Args): { verb: Token; whole: boolean } | null {
+  const at = a.tokens.findIndex((t, i) => t.kind === 'word' && /^next$/i.test(t.text) && /^lines?$/i.test(a.tokens[i + 1]?.text ?? '') && /^the$/i.test(a.tokens[i - 1]?.text ?? ''));
+  const verb = a.tokens[at + 2];
+  if (at !== 1 || verb?.kind !== 'word' || quotedText(a.tokens[at + 3]) === null) return null;
+  if (/^(is|reads)$/i.test(verb.text)) return { verb, whole: true };
+  return /^(says|shows|holds|contains|states|mentions|gives)$/i.test(verb.text) ? { verb, whole: false } : null;
+}
+
 /** Texts of a sentence in the order the report is to show them, or null when its order words do not order texts. */
-function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boolean; next?: boolean[]; anchor?: { after: boolean; at: number }; follows?: true } | null {
+function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boolean; next?: boolean[]; anchor?: { after: boolean; at: number }; follows?: true; nextLineWhole?: true } | null {
   // NEXT: on the line right after the text before it, as the texts of a range are ("`line1` to `line5`").
   const items: { text: string; at: number; next: boolean }[] = [];
   a.tokens.forEach((t, at) => {
@@ -326,12 +339,14 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boole
   const outside = orders.every((o) => items.every((i) => i.at > o.at) || items.every((i) => i.at < o.at));
   const forward = orders.every((o) => /^(follows|follow|followed by|then|after that|after|comes after|come after|next)$/.test(o.word) || ADJACENT.test(o.word));
   const rest = a.tokens.filter((t) => !is(t, 'ORDER', 'FUNCTION') && quotedText(t) === null && !(t.kind === 'entity' && t.entity.type === 'range'));
+  // "the next line reads `x`", "the next line says `x`": the line right after, said with a verb of reading it.
+  const nextLine = nextLineSaid(a);
   // "`Output:` is followed by `…`": what follows is the heading, not what the step before quoted.
-  if (outside && forward && items.length >= 1 && !a.tokens.some(isHeading) && rest.every((t) => pronoun(t) || is(t, 'SEND', 'NOTICE', 'OUTPUT', 'SHOWN', 'WRITE'))) {
+  if (outside && forward && items.length >= 1 && !a.tokens.some(isHeading) && rest.every((t) => pronoun(t) || is(t, 'SEND', 'NOTICE', 'OUTPUT', 'SHOWN', 'WRITE') || (nextLine !== null && t === nextLine.verb))) {
     const after = orders.some((o) => /^(after|comes after|come after)$/.test(o.word));
     // "after" needs what it comes after: a pronoun ("after them").
     // "the next line is `x`", "right after it comes `x`": on the line right after, not anywhere after.
-    if (!after || a.tokens.some(pronoun)) return { texts: items.map((i) => i.text), ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)), follows: true };
+    if (!after || a.tokens.some(pronoun)) return { texts: items.map((i) => i.text), ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)), follows: true, ...(nextLine?.whole ? { nextLineWhole: true } : {}) };
   }
   if (!between || items.length < 2) return null;
   // "`a` and, after it, `b`": an order word with a pronoun for the text before it keeps the sentence's order.
@@ -894,10 +909,10 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if (negationBeginsLate(a) || placedApart(a)) return null;
   const seq = sequence(a);
   if (found === null || seq === null) return null;
-  const { texts, ordered, adjacent, next, anchor, follows } = seq;
+  const { texts, ordered, adjacent, next, anchor, follows, nextLineWhole } = seq;
   if ((anchor || follows) && run !== undefined) return null;
   if (anchor) return blockAnchored(a, texts[0], anchor);
-  if (follows) return followsBefore(a, texts, adjacent);
+  if (follows) return followsBefore(a, texts, adjacent, nextLineWhole === true);
   const headings = a.tokens.filter(isHeading).map((t) => quotedText(t)!);
   const named: { place: Place; nth?: number | 'last' } | null = found === 'none' ? null : found;
   // "ends with a numbered `To fix:` list whose last item is `…`": what the place begins or ends with is a part of it, which the text is said of in turn; two places, not read.
@@ -920,6 +935,9 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const chosen = named ?? { place: saying || oneOfLines(a) || texts.every(executorText) ? PLACES.report : PLACES.shown, nth: undefined };
   // The report begins with its verdict, the line after the announcement ("the report begins `Error: …`").
   const place = chosen.place === PLACES.report && first ? PLACES.verdict : chosen.place;
+  // "announced as `[1/3]`, `[2/3]` and `[3/3]`, in this order": marks of different commands, each in its own announcement line; never one line holding them in order.
+  const marks = texts.map((x) => /^\[(\d+)\/\d+\]/.exec(x.trim())?.[1]);
+  if (place === PLACES.announcement && ordered && texts.length > 1 && marks.every((m) => m !== undefined) && new Set(marks).size === texts.length) return null;
   // The executor's own lines of a report (`OK: command succeeded`, `Exit Code: 1`) are never part of an output block: said so, the place reaches past its clause.
   if ((place as Place).output && place !== PLACES.shown && named !== null && texts.some((x) => executorText(x))) return null;
   // "the exit status line reads `Exit Status: …`": the line of the report the field's label opens, never any line that holds the text.
@@ -1115,22 +1133,33 @@ function asOutputRole(a: Args, roleAt: number, run?: string): TextCheck | null {
   };
 }
 
-/** "It is followed by `x`", "Then `x`": X in the report after the last text the Then before quoted (headings aside). */
-function followsBefore(a: Args, texts: string[], adjacent: boolean): TextCheck | null {
+/**
+ * "It is followed by `x`", "Then `x`": X in the report after the last text the Then before quoted (headings aside). WHOLE
+ * ("the next line reads `x`"): each text is the whole line right after the one before it. A run that ran no command (its
+ * configuration refused) has its lines in all it printed.
+ */
+function followsBefore(a: Args, texts: string[], adjacent: boolean, whole: boolean): TextCheck | null {
   const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
-  if (a.negated || ordinal.length > 1 || a.entities('nth').length > 0 || a.has('FIRST_LINE', 'LAST_LINE', 'EACH')) return null;
+  if (a.negated || ordinal.length > 1 || a.entities('nth').length > 0 || a.has('FIRST_LINE', 'LAST_LINE', 'EACH') || (whole && !adjacent)) return null;
   const what = texts.map((x) => JSON.stringify(x)).join(' and ');
+  const where = whole ? `${texts.length > 1 ? 'are the lines' : 'is the line'} right after` : `stand${texts.length > 1 ? '' : 's'} in the report ${adjacent ? 'on the line right after' : 'after'}`;
+  const follow = (lines: string[], referent: string) =>
+    whole ? lines.some((line, i) => locate(referent, line) !== null && texts.every((x, k) => lines[i + 1 + k] !== undefined && isText(lines[i + 1 + k], x))) : holds(lines, [referent, ...texts], 'holds', true, adjacent);
   return {
     follows: texts,
-    text: `${ordinal[0] ? `the command ${ordinal[0].index === 'last' ? 'last' : ordinal[0].index + 1}: ` : ''}${what} stand${texts.length > 1 ? '' : 's'} in the report ${adjacent ? 'on the line right after' : 'after'} the last text the step before quoted (when it quoted none, ${adjacent ? 'right ' : ''}after the last line the output shows)`,
+    text: `${ordinal[0] ? `the command ${ordinal[0].index === 'last' ? 'last' : ordinal[0].index + 1}: ` : ''}${what} ${where} the last text the step before quoted (when it quoted none, ${adjacent ? 'right ' : ''}after the last line the output shows)`,
     evaluate(o) {
       const quoted = [...(o.before ?? [])].reverse().find((x) => !HEADINGS.includes(x));
+      if (o.record.commands.length === 0 && whole) {
+        const ok = quoted !== undefined && follow(runLines(o), quoted);
+        return { ok, actual: quoted === undefined ? 'no text quoted before, and no command ran' : `after ${JSON.stringify(quoted)}: ${ok ? 'found' : 'not the next line'}` };
+      }
       // "The first 10 lines are shown. They are followed by `…`": what the step before spoke of, the output's lines.
       const after = (c: CommandRecord) => quoted ?? c.lines.at(-1)?.text;
       const commands = ordinal[0] === undefined ? o.record.commands : o.record.commands.filter((_c, i) => i === (ordinal[0].index === 'last' ? o.record.commands.length - 1 : ordinal[0].index));
       const results = commands.map((c) => {
         const referent = after(c);
-        return { referent, ok: referent !== undefined && holds(commandLines(c, o), [referent, ...texts], 'holds', true, adjacent) };
+        return { referent, ok: referent !== undefined && follow(commandLines(c, o), referent) };
       });
       return { ok: results.length > 0 && results.some((r) => r.ok), actual: results.map((r) => `after ${r.referent === undefined ? 'nothing' : JSON.stringify(r.referent)}: ${r.ok ? 'found' : 'not found in that order'}`).join('; ') || 'no command ran' };
     },
@@ -1193,8 +1222,9 @@ function report(a: Args, index: Which, text: string, place: Place, test: (parts:
   // "each command", "both commands", "every announcement": each command's place.
   const every = a.tokens.some((t) => t.kind === 'word' && /^(each|every|both|all)$/i.test(t.text) && is(a.tokens[a.tokens.indexOf(t) + 1], 'COMMAND', 'ANNOUNCE', 'HEADLINE'));
   // "Both commands are announced (`[1/2]` and `[2/2]`)": each text in one command's place, every command's place holding one. Progress
-  // marks (`[1/3]`, `[2/3]`, `[3/3]`) say so themselves, each the mark of another command, with no "each" or "both" said.
-  const marks = apart !== undefined && apart.length > 1 && apart.every((x) => /^\[\d+\/\d+\]$/.test(x.trim()));
+  // marks (`[1/3]`, `[2/3]`, `[3/3]`, or `[1/3] host:` … with the words after them) say so themselves, each the mark of another
+  // command, with no "each" or "both" said.
+  const marks = apart !== undefined && apart.length > 1 && apart.every((x) => /^\[\d+\/\d+\](?: [^[\]]*)?$/.test(x.trim())) && new Set(apart.map((x) => /^\[(\d+)/.exec(x.trim())![1])).size === apart.length;
   if ((every || marks) && index === undefined && apart && !a.negated) {
     const texts = apart;
     return {

@@ -1713,7 +1713,7 @@ const RULES: Rule<Check>[] = [
       // "is announced as `[1/3] host: …`", "the announcement line reads `[2/2] …`": a text from the line's progress mark on,
       // said to be what it reads, is the whole line; "announced with `…`", "says `…`" quote a part of it.
       const before = a.tokens[a.tokens.indexOf(said[0]) - 1];
-      const whole = said.length === 1 && said[0].kind === 'entity' && said[0].entity.type === 'quoted' && /^\[\d+\/\d+\] /.test(texts[0]) && !/…|\.\.\./.test(texts[0]) && /\(timeout [^)]+\)$/.test(texts[0].trim()) && before?.kind === 'word' && /(^reads|^is| as)$/i.test(before.text);
+      const whole = said.length === 1 && said[0].kind === 'entity' && said[0].entity.type === 'quoted' && /^\[\d+\/\d+\] /.test(texts[0]) && !/…|\.\.\./.test(texts[0]) && /\(timeout [^)]+\)$/.test(texts[0].trim()) && before?.kind === 'word' && /(^reads|^is| as|^(?:is |are |was |were )?announced)$/i.test(before.text);
       const check = (c: CommandRecord, o: Observation): Verdict => {
         const line = announcementOf(c, o);
         return { ok: line !== undefined && (whole ? line.trim() === texts[0].trim() : texts.every((x) => quotedIn(x, line))), actual: line ?? 'no announcement line' };
@@ -1730,6 +1730,9 @@ const RULES: Rule<Check>[] = [
       const ordinals = a.entities('ordinal').filter((x) => x.of === 'command');
       const verbs = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('ANNOUNCE'));
       const fillers = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('FILLER') && t.concepts.length === 1);
+      // "the first is announced `[1/3] host: … (timeout 3s, from command)`": one whole announcement quoted is what the line says, the announcement line's rule.
+      const quoted = a.entities('quoted');
+      if (quoted.length === 1 && /^\[\d+\/\d+\] .*\(timeout [^)]+\)$/.test(quoted[0].text.trim())) return null;
       if (ordinals.length !== 1 || ordinals.length !== a.entities('ordinal').length || verbs.length !== 1 || !/^(is |are |was |were )?announced$/i.test(verbs[0].text) || fillers.some((t) => !/^(still|also|too|even|ever|at all)$/i.test(t.text))) return null;
       const [{ index }] = ordinals;
       const which = index === 'last' ? 'the last command' : `command ${index + 1}`;
