@@ -4,7 +4,7 @@
 // log", "nothing is logged"); and a JSON member of a log line as a field of the parsed line, never a text it contains.
 import t from 'tap';
 import type { Test } from 'tap';
-import { reading, scenariosRunner } from './cli-points.js';
+import { blockScenario, reading, scenariosRunner } from './cli-points.js';
 import { lineHoldsMembers } from '../../src/run/scenario/interpreter/log-members.js';
 
 const runScenarios = scenariosRunner('Round 26 invocation and files');
@@ -98,4 +98,20 @@ t.test('the --log file said without its name: created or not, its lines, nothing
     [true, 'the timeout line has exit code 124'],
     [false, '12 is not 124, though the text "exitCode":12 is in the line'],
   ]);
+});
+
+t.test('"each line holds `"key":value`": every line of the --log file, and it has one', async (t) => {
+  t.equal(reading('Then', 'every line holds `"exitCode":124`'), 'every line of the --log file holds "exitCode":124 (and it has one)');
+  t.equal(reading('Then', 'each line has `"event":"timeout"`'), 'every line of the --log file holds "event":"timeout" (and it has one)');
+  // "either line", "any line": which lines is not said.
+  t.equal(reading('Then', 'either line has `"event":"timeout"`'), null);
+  const lines = (second: string[]) => blockScenario(`then ${second[0]}`, 'the configuration is run with `--log run.jsonl --log-failures`', ['- run: "sleep 5"', '  timeout: 1s', ...second], 'each line has `"event":"timeout"`');
+  await expectVerdicts(t, 'round26-each-line', [lines(['- run: "sleep 6"', '  timeout: 1s']), lines(['- run: "exit 3"'])], 'each line has', [
+    [true, 'both commands timed out: two timeout lines'],
+    [false, 'the second failed of its own: its line, which --log-failures adds, is no timeout'],
+  ]);
+});
+
+t.test('a file said absent in the When ("no file `x` exists") is not there before the run', async (t) => {
+  t.match(reading('When', 'the command `echo fine` is run with `--log quiet.jsonl` and no file `quiet.jsonl` exists') ?? '', /quiet\.jsonl does not exist before the run/);
 });

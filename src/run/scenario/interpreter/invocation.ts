@@ -78,13 +78,13 @@ const DOES_NOT_EXIST = String.raw`(?:(?:does\s+not|doesn't|did\s+not|didn't)\s+(
  * Where spec-run exec starts, said by a path that is not there yet: the run's directory is a fresh one, so
  * it holds none. "in a directory that has no `out` (subdirectory) yet", "in a directory without `logs`",
  * "in a folder where `logs` doesn't exist yet", "`logs/` not existing yet", "`logs/hooks` does not exist
- * yet", "no `logs/` directory exists yet". Each takes its path as group 1.
+ * yet", "no `logs/` directory exists yet", "no file `q.jsonl` exists". Each takes its path as group 1.
  */
 const ABSENT_PATHS: RegExp[] = [
   new RegExp(String.raw`,?\s*(?:in|from)\s+a\s+(?:fresh\s+|new\s+|working\s+|clean\s+)?(?:directory|folder)\s+(?:(?:that|which)\s+(?:has|holds|contains)\s+no|without(?:\s+an?)?)\s+${ABSENT_NAME}(?:\s+(?:sub-?directory|directory|folder|file))?${YET}${CLAUSE_END}`, 'gi'),
   new RegExp(String.raw`,?\s*(?:in|from)\s+a\s+(?:fresh\s+|new\s+|working\s+|clean\s+)?(?:directory|folder)\s+(?:where|in\s+which)\s+${ABSENT_NAME}\s+${DOES_NOT_EXIST}${YET}${CLAUSE_END}`, 'gi'),
   new RegExp(String.raw`,?\s*(?:(?:and|with|while)\s+)?${ABSENT_NAME}(?:\s+(?:sub-?directory|directory|folder))?\s+${DOES_NOT_EXIST}${YET}${CLAUSE_END}`, 'gi'),
-  new RegExp(String.raw`,?\s*(?:(?:and|with|while)\s+)?no\s+${ABSENT_NAME}(?:\s+(?:sub-?directory|directory|folder))?\s+(?:exists|existing|is\s+there|being\s+there)${YET}${CLAUSE_END}`, 'gi'),
+  new RegExp(String.raw`,?\s*(?:(?:and|with|while)\s+)?no\s+(?:(?:file|directory|folder)\s+)?${ABSENT_NAME}(?:\s+(?:sub-?directory|directory|folder|file))?\s+(?:exists|existing|is\s+there|being\s+there)${YET}${CLAUSE_END}`, 'gi'),
 ];
 /** The configuration file said where it lives: "the file lives at `ci/c.yaml`". */
 const LIVES_AT = new RegExp(String.raw`(?:the\s+)?(?:configuration\s+)?file\s+(?:lives|is|sits|lies)\s+(?:at|in)\s+\`(${CONFIG_FILE})\``, 'gi');

@@ -2287,12 +2287,16 @@ const RULES: Rule<Check>[] = [
     // holds them all; "line N" is its Nth line. Not said of every line, of no line, or of a file or a count (the rule above).
     name: 'a log line holds its members',
     needs: [['E:quoted'], ['MENTION', 'APPLY', 'SET']],
-    allows: ['OUTPUT', 'JSON_LINE', 'COMMAND', 'E:position'],
-    refuses: ['EACH', 'E:ordinal', 'E:nth'],
+    allows: ['OUTPUT', 'JSON_LINE', 'COMMAND', 'E:position', 'EACH'],
+    refuses: ['E:ordinal', 'E:nth'],
     build(a) {
       const quoted = a.entities('quoted');
       const members = quoted.flatMap((q) => q.text.split('\n'));
       if (a.negated || quoted.length !== 1 || !members.every((m) => JSON_MEMBER.test(m))) return null;
+      // "each line holds …", "every line has …": every line of the file (and at least one); "each" of no line ("either", "any") is not read.
+      const each = a.tokens.filter((t) => is(t, 'EACH'));
+      const everyLine = each.length > 0;
+      if (everyLine && (each.length > 1 || !/^(each|every|all)$/i.test(each[0].text) || !a.tokens.some((t) => t.kind === 'word' && /^lines?$/i.test(t.text)))) return null;
       // The subject: the line (the object, the record) or "it" for the one the step before named; never a command by name.
       if (a.tokens.some((t) => t.kind === 'word' && ((t.concepts.includes('COMMAND') && !/^it$/i.test(t.text)) || (t.concepts.includes('OUTPUT') && !/^(line|entry|record)$/i.test(t.text))))) return null;
       const positions = a.entities('position');
@@ -2300,8 +2304,19 @@ const RULES: Rule<Check>[] = [
       // Said of a line the clause names (a line, an object, "it", "line 2"), never of members alone ("… holds two lines with `…`": each or one, not said).
       if (positions.length === 0 && !a.tokens.some((t) => t.kind === 'word' && (/^(it|line|record)$/i.test(t.text) || t.concepts.includes('JSON_LINE')))) return null;
       const nth = positions[0]?.line;
+      if (everyLine && nth !== undefined) return null;
       const object = saysJsonObject(a);
       const kind = object ? ', a JSON object,' : '';
+      if (everyLine) {
+        return {
+          text: `every line of the --log file${kind} holds ${members.join(', ')} (and it has one)`,
+          evaluate: (o) => {
+            if (!o.log?.lines) return { ok: false, actual: o.log ? `${o.log.name} was not created` : 'the run has no --log file' };
+            const ok = o.log.lines.length > 0 && o.log.lines.every((line) => lineHoldsMembers(line, members) && (!object || isJsonObject(line)));
+            return { ok, actual: o.log.lines.join(' ⏎ ').slice(0, 600) };
+          },
+        };
+      }
       return {
         text: nth === undefined ? `one line of the --log file${kind} holds ${members.join(', ')}` : `line ${nth} of the --log file${kind} holds ${members.join(', ')}`,
         evaluate: (o) => {
