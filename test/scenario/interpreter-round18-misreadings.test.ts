@@ -38,8 +38,9 @@ t.test("a hidden stream's placeholder is a notice, not a line of output", (t) =>
 });
 
 t.test('a file said not to be there is no text of the report', (t) => {
-  t.equal(thenParts("there's no `logs/none.jsonl` afterwards"), null);
-  t.equal(thenParts('there is no `done.txt`'), null);
+  // Since round 26 it is the file, absent after the run (never a text the report lacks).
+  t.same(thenParts("there's no `logs/none.jsonl` afterwards"), ['not (a file logs/none.jsonl exists after the run (in its directory))']);
+  t.same(thenParts('there is no `done.txt`'), ['not (a file done.txt exists after the run (in its directory))']);
   // A text that is no file, or a file after a verb of showing, is read as before.
   t.match(thenParts('the report shows `run.log`')?.join(' ') ?? '', /"run\.log"/);
   t.equal(thenParts('`created.txt` never shows up'), null);

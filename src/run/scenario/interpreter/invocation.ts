@@ -26,12 +26,14 @@ export interface TakenInvocation {
 }
 
 /** One argument of `spec-run exec`: an option with its value, the flag `--log-failures`, or a configuration file. */
-const OPTION = String.raw`(?:--(?:log|project|image-alias|config-dir-env)(?:=|\s+)[^\s\`,;()]+|--log-failures(?![\w-]))`;
+const OPTION = String.raw`(?:--(?:log|project|image-alias|config-dir-env)(?:=|\s+)(?!--)[^\s\`,;()]+|--log-failures(?![\w-])|--log(?=\`))`;
+/** The file of a `--log` said without one ("runs with `--log`"): any name is the same run, and no document names this one. */
+export const UNNAMED_LOG = 'unnamed-log.jsonl';
 const CONFIG_FILE = String.raw`[\w.~/-]*[\w-]\.ya?ml`;
 const ARG = String.raw`(?:${OPTION}|${CONFIG_FILE})`;
 
 /** Arguments, each in code marks or all in one span, joined by spaces, commas or "and". */
-const ARGS = String.raw`(?:\`(?:${RUNNER}spec-run(?:\s+exec)?\s+)?${ARG}(?:\s+${ARG})*\`|\`${RUNNER}spec-run(?:\s+exec)?\`)(?:(?:\s*,\s*|\s+)(?:and\s+)?\`${ARG}(?:\s+${ARG})*\`)*`;
+const ARGS = String.raw`(?:(?:the\s+)?(?:options?|flags?|switch(?:es)?)\s+)?(?:\`(?:${RUNNER}spec-run(?:\s+exec)?\s+)?${ARG}(?:\s+${ARG})*\`|\`${RUNNER}spec-run(?:\s+exec)?\`)(?:(?:\s*,\s*|\s+)(?:and\s+)?\`${ARG}(?:\s+${ARG})*\`)*`;
 /** Who is started: the executor, the run, the configuration (by name or not). */
 const SUBJECT = String.raw`(?:\`?spec-run(?:\s+exec)?\`?|the\s+run|the\s+executor|the\s+runner|it|(?:this|the)\s+(?:configuration|config)(?:\s+file)?|\`${CONFIG_FILE}\`)`;
 /**
@@ -47,7 +49,7 @@ const FRAMES: RegExp[] = [
   // "(run with `--image-alias a=b`)": said of the clause before it.
   new RegExp(String.raw`\s*\(\s*(?:(?:is|was)\s+)?(?:run|started|invoked)\s+(?:with|as|using|under)\s+(${ARGS})\s*\)`, 'gi'),
   // "…, and spec-run exec is run with …", "… is run as `spec-run exec x.yaml`", "spec-run exec is pointed at `m.yaml`", "the run is given `--log …`".
-  new RegExp(String.raw`(?:,?\s*(?:and\s+)?${SUBJECT}\s+)?(?:(?:is|gets|get|are)\s+)?(?:run|started|invoked|launched|called|executed|given|pointed\s+at|run\s+on)\s+(?:(?:as|with|using|under|via|on|at)\s+)?(${ARGS})(\s*,?\s*(?:which|that)\s+does\s+not\s+exist)?`, 'gi'),
+  new RegExp(String.raw`(?:,?\s*(?:and\s+)?${SUBJECT}\s+)?(?:(?:is|gets|get|are|was|were|has\s+been|had\s+been|having\s+been)\s+|'s\s+)?(?:run|started|invoked|launched|called|executed|given|pointed\s+at|run\s+on)\s+(?:(?:as|with|using|under|via|on|at)\s+)?(${ARGS})(\s*,?\s*(?:which|that)\s+does\s+not\s+exist)?`, 'gi'),
   // "the run is `spec-run exec x.yaml --image-alias a=b`", "the command line is …": the invocation, written out.
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?the\s+(?:run|invocation|command\s+line)\s+)(?:is|was)\s+(${ARGS})`, 'gi'),
   // "spec-run exec runs with `--log …`", "the run uses `--image-alias …` and `--log …`", "… under `--log x`".
@@ -76,13 +78,13 @@ const DOES_NOT_EXIST = String.raw`(?:(?:does\s+not|doesn't|did\s+not|didn't)\s+(
  * Where spec-run exec starts, said by a path that is not there yet: the run's directory is a fresh one, so
  * it holds none. "in a directory that has no `out` (subdirectory) yet", "in a directory without `logs`",
  * "in a folder where `logs` doesn't exist yet", "`logs/` not existing yet", "`logs/hooks` does not exist
- * yet", "no `logs/` directory exists yet". Each takes its path as group 1.
+ * yet", "no `logs/` directory exists yet", "no file `q.jsonl` exists". Each takes its path as group 1.
  */
 const ABSENT_PATHS: RegExp[] = [
   new RegExp(String.raw`,?\s*(?:in|from)\s+a\s+(?:fresh\s+|new\s+|working\s+|clean\s+)?(?:directory|folder)\s+(?:(?:that|which)\s+(?:has|holds|contains)\s+no|without(?:\s+an?)?)\s+${ABSENT_NAME}(?:\s+(?:sub-?directory|directory|folder|file))?${YET}${CLAUSE_END}`, 'gi'),
   new RegExp(String.raw`,?\s*(?:in|from)\s+a\s+(?:fresh\s+|new\s+|working\s+|clean\s+)?(?:directory|folder)\s+(?:where|in\s+which)\s+${ABSENT_NAME}\s+${DOES_NOT_EXIST}${YET}${CLAUSE_END}`, 'gi'),
   new RegExp(String.raw`,?\s*(?:(?:and|with|while)\s+)?${ABSENT_NAME}(?:\s+(?:sub-?directory|directory|folder))?\s+${DOES_NOT_EXIST}${YET}${CLAUSE_END}`, 'gi'),
-  new RegExp(String.raw`,?\s*(?:(?:and|with|while)\s+)?no\s+${ABSENT_NAME}(?:\s+(?:sub-?directory|directory|folder))?\s+(?:exists|existing|is\s+there|being\s+there)${YET}${CLAUSE_END}`, 'gi'),
+  new RegExp(String.raw`,?\s*(?:(?:and|with|while)\s+)?no\s+(?:(?:file|directory|folder)\s+)?${ABSENT_NAME}(?:\s+(?:sub-?directory|directory|folder|file))?\s+(?:exists|existing|is\s+there|being\s+there)${YET}${CLAUSE_END}`, 'gi'),
 ];
 /** The configuration file said where it lives: "the file lives at `ci/c.yaml`". */
 const LIVES_AT = new RegExp(String.raw`(?:the\s+)?(?:configuration\s+)?file\s+(?:lives|is|sits|lies)\s+(?:at|in)\s+\`(${CONFIG_FILE})\``, 'gi');
@@ -92,14 +94,16 @@ const SAVED_AS = new RegExp(String.raw`,?\s*(?:(?:and\s+)?(?:is|was|are|gets)\s+
 
 /** The arguments of an invocation phrase, as argv: code marks and joining words dropped, "spec-run exec" left out. */
 function argvOf(args: string): string[] {
-  return args
+  const argv = args
     .replace(/`/g, ' ')
     .replace(/(?:^|\s),?\s*and\s+/g, ' ')
     .replace(/,/g, ' ')
     .replace(/(?:^|\s)(?:(?:npx|pnpx|bunx|pnpm\s+exec|yarn)\s+)?spec-run(?:\s+exec)?(?=\s|$)/, ' ')
     .trim()
     .split(/\s+/)
-    .filter((w) => w !== '');
+    .filter((w) => w !== '' && !/^(?:the|options?|flags?|switch(?:es)?)$/i.test(w));
+  // `--log` with no file after it: a file of a name no document gives.
+  return argv.flatMap((w, i) => (w === '--log' && (argv[i + 1] === undefined || argv[i + 1].startsWith('--')) ? [w, UNNAMED_LOG] : [w]));
 }
 
 /**
@@ -119,11 +123,13 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
   for (const frame of FRAMES) {
     rest = rest.replace(frame, (whole: string, args: string, doesNotExist: unknown) => {
       found = true;
+      // "the command `x` runs with `--log …`": the options are the run's, and the command still runs.
+      const commandRuns = /^\s*runs\s+(?:with|under|using)\s/i.test(whole) && /\bcommands?\s+(?:`[^`]*`\s*)?$/i.test(rest.slice(0, rest.indexOf(whole)));
       argv.push(...argvOf(args));
       // The configuration named as the subject ("`x.yaml` is run as …") is the one on the command line.
       for (const m of whole.slice(0, whole.indexOf(args)).matchAll(/`([^`]+\.ya?ml)`/g)) subjects.push(m[1]);
       if (typeof doesNotExist === 'string' && doesNotExist !== '') missing = true;
-      return ' ';
+      return commandRuns ? ' runs ' : ' ';
     });
   }
   const invocation: Invocation = {};
@@ -208,8 +214,8 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
   }
   if (parsed.log !== undefined) {
     invocation.log = parsed.log;
-    accounted.push(parsed.log, `--log ${parsed.log}`);
-    said.push(`--log ${parsed.log}`);
+    accounted.push(parsed.log, `--log ${parsed.log}`, ...(parsed.log === UNNAMED_LOG ? ['--log'] : []));
+    said.push(parsed.log === UNNAMED_LOG ? `--log ${UNNAMED_LOG} (no file named: any)` : `--log ${parsed.log}`);
   }
   if (parsed.logFailures) {
     invocation.logFailures = true;
@@ -229,6 +235,7 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
   }
   if (parsed.configDirEnv !== undefined) {
     invocation.configDirEnv = parsed.configDirEnv;
+    accounted.push(`--config-dir-env ${parsed.configDirEnv}`);
     said.push(`--config-dir-env ${parsed.configDirEnv}`);
   }
   if (Object.keys(exported).length > 0) {

@@ -9,6 +9,8 @@ import type { ConfigError } from '../../../executor/config.js';
 import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { commandLine as announcedLine } from '../../../executor/report.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
+import { lineHoldsMembers } from './log-members.js';
+import { filesLeftSaid, LOG_REFERENT, nothingInDirectory } from './files-left.js';
 import { CONFIG_KEYS, conceptWords, JSON_MEMBER, namesMemory, rangeTexts, reportLabelsNamed, showDuration, tokenize, withoutRunner, type Entity, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { placeInDocument } from '../../../parse/block-place.js';
@@ -2262,6 +2264,9 @@ const RULES: Rule<Check>[] = [
       const names = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
       if (names.length !== 1 || !looksLikeFile(names[0])) return null;
       const [name] = names;
+      if (name === LOG_REFERENT) {
+        return { text: neg(a.negated, 'the --log file exists after the run'), evaluate: (o) => (o.log ? { ok: not(a.negated, o.log.lines !== null), actual: o.log.lines === null ? `${o.log.name} was not created` : `${o.log.name} has ${o.log.lines.length} line(s)` } : { ok: false, actual: 'the run has no --log file' }) };
+      }
       return { text: neg(a.negated, `a file ${name} exists after the run (in its directory)`), evaluate: (o) => ({ ok: not(a.negated, o.files.includes(name)), actual: o.files.join(', ') || 'no file' }) };
     },
   },
@@ -2277,7 +2282,7 @@ const RULES: Rule<Check>[] = [
       if (a.negated || !a.has('LOG_GROWS') || quoted.length !== 1 || !members.every((m) => JSON_MEMBER.test(m))) return null;
       return {
         text: `one line of the --log file holds ${members.join(', ')}`,
-        evaluate: (o) => (o.log?.lines ? { ok: o.log.lines.some((line) => members.every((m) => line.includes(m))), actual: o.log.lines.join(' ⏎ ').slice(0, 600) } : { ok: false, actual: o.log ? `${o.log.name} was not created` : 'the run has no --log file' }),
+        evaluate: (o) => (o.log?.lines ? { ok: o.log.lines.some((line) => lineHoldsMembers(line, members)), actual: o.log.lines.join(' ⏎ ').slice(0, 600) } : { ok: false, actual: o.log ? `${o.log.name} was not created` : 'the run has no --log file' }),
       };
     },
   },
@@ -2287,12 +2292,16 @@ const RULES: Rule<Check>[] = [
     // holds them all; "line N" is its Nth line. Not said of every line, of no line, or of a file or a count (the rule above).
     name: 'a log line holds its members',
     needs: [['E:quoted'], ['MENTION', 'APPLY', 'SET']],
-    allows: ['OUTPUT', 'JSON_LINE', 'COMMAND', 'E:position'],
-    refuses: ['EACH', 'E:ordinal', 'E:nth'],
+    allows: ['OUTPUT', 'JSON_LINE', 'COMMAND', 'E:position', 'EACH'],
+    refuses: ['E:ordinal', 'E:nth'],
     build(a) {
       const quoted = a.entities('quoted');
       const members = quoted.flatMap((q) => q.text.split('\n'));
       if (a.negated || quoted.length !== 1 || !members.every((m) => JSON_MEMBER.test(m))) return null;
+      // "each line holds …", "every line has …": every line of the file (and at least one); "each" of no line ("either", "any") is not read.
+      const each = a.tokens.filter((t) => is(t, 'EACH'));
+      const everyLine = each.length > 0;
+      if (everyLine && (each.length > 1 || !/^(each|every|all)$/i.test(each[0].text) || !a.tokens.some((t) => t.kind === 'word' && /^lines?$/i.test(t.text)))) return null;
       // The subject: the line (the object, the record) or "it" for the one the step before named; never a command by name.
       if (a.tokens.some((t) => t.kind === 'word' && ((t.concepts.includes('COMMAND') && !/^it$/i.test(t.text)) || (t.concepts.includes('OUTPUT') && !/^(line|entry|record)$/i.test(t.text))))) return null;
       const positions = a.entities('position');
@@ -2300,13 +2309,24 @@ const RULES: Rule<Check>[] = [
       // Said of a line the clause names (a line, an object, "it", "line 2"), never of members alone ("… holds two lines with `…`": each or one, not said).
       if (positions.length === 0 && !a.tokens.some((t) => t.kind === 'word' && (/^(it|line|record)$/i.test(t.text) || t.concepts.includes('JSON_LINE')))) return null;
       const nth = positions[0]?.line;
+      if (everyLine && nth !== undefined) return null;
       const object = saysJsonObject(a);
       const kind = object ? ', a JSON object,' : '';
+      if (everyLine) {
+        return {
+          text: `every line of the --log file${kind} holds ${members.join(', ')} (and it has one)`,
+          evaluate: (o) => {
+            if (!o.log?.lines) return { ok: false, actual: o.log ? `${o.log.name} was not created` : 'the run has no --log file' };
+            const ok = o.log.lines.length > 0 && o.log.lines.every((line) => lineHoldsMembers(line, members) && (!object || isJsonObject(line)));
+            return { ok, actual: o.log.lines.join(' ⏎ ').slice(0, 600) };
+          },
+        };
+      }
       return {
         text: nth === undefined ? `one line of the --log file${kind} holds ${members.join(', ')}` : `line ${nth} of the --log file${kind} holds ${members.join(', ')}`,
         evaluate: (o) => {
           if (!o.log?.lines) return { ok: false, actual: o.log ? `${o.log.name} was not created` : 'the run has no --log file' };
-          const holding = (line: string) => members.every((m) => line.includes(m)) && (!object || isJsonObject(line));
+          const holding = (line: string) => lineHoldsMembers(line, members) && (!object || isJsonObject(line));
           const ok = nth === undefined ? o.log.lines.some(holding) : nth >= 1 && nth <= o.log.lines.length && holding(o.log.lines[nth - 1]);
           return { ok, actual: o.log.lines.join(' ⏎ ').slice(0, 600) };
         },
@@ -2340,13 +2360,14 @@ const RULES: Rule<Check>[] = [
       const lineSaid = `${each ? 'each line' : 'a line'}${object ? ', a JSON object,' : ''}`;
       const said = [count === undefined ? null : `${count} line${count === 1 ? '' : 's'}`, members.length === 0 && !object ? null : members.length === 0 ? lineSaid.replace(/,$/, '') : `${lineSaid} holding ${members.join(', ')}`].filter((x) => x !== null).join(', ');
       return {
-        text: `the --log file ${file} ${a.has('CREATE') ? 'is created and ' : ''}has ${said}`,
+        text: `the --log file ${file === LOG_REFERENT ? '' : `${file} `}${a.has('CREATE') ? 'is created and ' : ''}has ${said}${count === 0 && !a.has('CREATE') ? ' (never created, or empty)' : ''}`,
         evaluate(o) {
           if (!o.log) return { ok: false, actual: 'the run has no --log file' };
-          if (o.log.name !== file && !o.log.name.endsWith(`/${file}`)) return { ok: false, actual: `the --log file is ${o.log.name}` };
+          if (file !== LOG_REFERENT && o.log.name !== file && !o.log.name.endsWith(`/${file}`)) return { ok: false, actual: `the --log file is ${o.log.name}` };
           const lines = o.log.lines;
-          if (lines === null) return { ok: false, actual: `${o.log.name} was not created` };
-          const holding = (line: string) => members.every((m) => line.includes(m)) && (!object || isJsonObject(line));
+          // A file the run never made has no line: "nothing is logged" holds of it (the executor makes none where it has no line to write).
+          if (lines === null) return count === 0 && !a.has('CREATE') ? { ok: true, actual: `${o.log.name} was not created` } : { ok: false, actual: `${o.log.name} was not created` };
+          const holding = (line: string) => lineHoldsMembers(line, members) && (!object || isJsonObject(line));
           const ok = (count === undefined || lines.length === count) && ((members.length === 0 && !object) || (each ? lines.length > 0 && lines.every(holding) : lines.some(holding)));
           return { ok, actual: `${lines.length} line(s): ${lines.join(' ⏎ ').slice(0, 600)}` };
         },
@@ -2858,7 +2879,9 @@ export function readThen(sentence: string): Reading<Check> {
   }
   // What `docker ps` (`-a`) lists is the engine's containers: read only where it is said to list none of the run's (below); else not read.
   // "≈ 3 s (± 0.5 s)": a time with a tolerance is its bounds, first, so that no other reading takes the tolerance's number.
-  const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(sentence))));
+  const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(filesLeftSaid(sentence)))));
+  const directory = nothingInDirectory(text);
+  if (directory) return { ok: false, notUnderstood: [directory], reason: 'a directory said to get no file, which no fact reads' };
   // "a note such as `note: container spec-run-30205-f35005a3 removed`": an example of a text, whose particulars (a pid, a name) are the
   // writer's run's; checked as written, it would fail every other run. Not read.
   const example = /\b(such as|for example|for instance|e\.g\.|like)[\s,:]*(?=[`“])/i.exec(text.replace(/`[^`]*`|“[^”]*”/g, (span) => (span.startsWith('`') ? '`\u0000`' : '“\u0000”')));
