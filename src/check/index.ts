@@ -11,7 +11,8 @@ import { deltaOf, describeProseFile, isArchivedChange, openspecProseFile } from 
 import { sameNameWarning } from '../translate/openspec-family.js';
 import { mistypedSetting, runSetting } from '../translate/frontmatter-values.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
-import { scanForms, unqualified, type LispForm, type LispNode } from '../translate/lisp-forms.js';
+import { DEFINES_READER_MACROS, scanForms, unqualified, type LispForm, type LispNode } from '../translate/lisp-forms.js';
+import { pushedFeatures, sbclHasFeature } from '../translate/lisp-features.js';
 import { enteredPackage, packageName } from '../translate/tree-definitions.js';
 import { isVerifyName, loadsCode } from '../translate/lisp-definitions.js';
 import { unitsHoldingNoCheck } from '../translate/unit-code.js';
@@ -49,8 +50,11 @@ export interface UndefinedStep {
 export interface CheckContext {
   /** Names of the tools the runtime lists; null when they are not known (a configured server that could not be asked): not checked. */
   tools: string[] | null;
-  /** Of the called names, those unknown where spec code runs, with why and, for an undefined one, what to suggest (see known-functions.ts). */
-  unknownOperators: (uses: NameUse[]) => Promise<Map<string, UnknownName>>;
+  /**
+   * Of the called names, those unknown where spec code runs, with why and, for an undefined one, what to suggest;
+   * and of the CHARACTERS written (`#\name`), those SBCL's reader refuses, with its error (see known-functions.ts).
+   */
+  unknownOperators: (uses: NameUse[], characters: string[]) => Promise<Map<string, UnknownName>>;
   /**
    * For a step no definition matches in its scenario UNIT (its other steps and its condition
    * paragraph count, as in a run): a snippet of the definition to write (Given, When or Then as
@@ -240,7 +244,15 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
       if (site.argumentCount !== undefined) use.argumentCounts.push(site.argumentCount);
     }
   }
-  const unknown = await context.unknownOperators([...uses].map(([name, use]) => ({ name, ...use })));
+  const characters = writtenCharacters(scans.filter(({ ref }) => !ref.borrowed));
+  const unknown = await context.unknownOperators(
+    [...uses].map(([name, use]) => ({ name, ...use })),
+    [...new Set(characters.map(({ node }) => node.raw))],
+  );
+  for (const { ref, node } of characters) {
+    const refused = unknown.get(node.raw);
+    if (refused) messages.push({ file: ref.file, line: node.line, column: columnOf(ref.text, node.start), severity: 'error', message: `Lisp code cannot be read: SBCL's reader refuses ${node.raw} (${refused.why}), so the run fails reading this block` });
+  }
   // Code the document loads as it runs (a system by ASDF, a file by load) may define what check, which does not load it, cannot find.
   const loaders = calls.filter(({ site }) => loadsCode(site.name));
   for (const { ref, site } of calls) {
@@ -271,6 +283,25 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
     messages.push({ file: ref.file, line: site.line, column: columnOf(ref.text, site.offset), severity, message });
   }
   return messages;
+}
+
+/**
+ * The characters (`#\name`) the blocks of SCANS write where SBCL reads them: not in a form a
+ * reader conditional leaves out, or may (its feature not known here), which SBCL reads with
+ * *read-suppress* and no name checked; none in a document that defines reader macros of its own.
+ */
+function writtenCharacters(scans: { ref: CodeRef; scan: { forms: LispForm[] } }[]): { ref: CodeRef; node: Extract<LispNode, { kind: 'char' }> }[] {
+  if (scans.some(({ ref }) => DEFINES_READER_MACROS.test(ref.text))) return [];
+  const pushed = pushedFeatures(scans.flatMap(({ scan }) => scan.forms.map((form) => form.node)));
+  const found: { ref: CodeRef; node: Extract<LispNode, { kind: 'char' }> }[] = [];
+  const visit = (ref: CodeRef, node: LispNode): void => {
+    if (node.kind === 'char') found.push({ ref, node });
+    else if (node.kind === 'list') for (const item of node.items) visit(ref, item);
+    else if (node.kind === 'prefixed') visit(ref, node.form);
+    else if (node.kind === 'conditional' && sbclHasFeature(node.feature, pushed) === (node.prefix === '#+')) visit(ref, node.form);
+  };
+  for (const { ref, scan } of scans) for (const form of scan.forms) visit(ref, form.node);
+  return found;
 }
 
 /** For each block of SCANS (in document order), the package a form starting at an offset of its text is read in: CL-USER until an in-package enters another. */

@@ -1,7 +1,9 @@
 ;;;; Loaded into the driver image by `spec-run check`: reads symbol names, one per
 ;;;; line on stdin ("name" or "package:name", as written in spec code), and prints
 ;;;; each one that names no function, macro or special operator where spec code is
-;;;; read (CL-USER, with the test vocabulary), with the reason. Before the first
+;;;; read (CL-USER, with the test vocabulary), with the reason. A line that starts
+;;;; with #\ is a character as written, printed with the reason when this SBCL's
+;;;; reader refuses it (its names of characters differ by version). Before the first
 ;;;; question it describes the vocabulary (names, arities, docstrings), from which
 ;;;; suggest.ts ranks what to suggest for an undefined name. Also loaded, for a
 ;;;; whole session, by the language server (src/lsp).
@@ -19,6 +21,14 @@
                (cond ((null symbol) "undefined")
                      ((or (fboundp symbol) (special-operator-p symbol)) nil)
                      (t "undefined")))))))
+
+(defun spec-run-unreadable-character (token)
+  "NIL when SBCL's reader reads TOKEN (#\\name, as spec code writes it); else its
+error's first line (\"unrecognized character name: ...\")."
+  (handler-case (progn (read-from-string token) nil)
+    (error (e)
+      (let ((text (princ-to-string e)))
+        (string-trim " " (subseq text 0 (position #\Newline text)))))))
 
 (require :sb-introspect)
 
@@ -65,7 +75,9 @@ The caller ranks its suggestions (\"did you mean\") from them."
       ;; after batch of one process (see known-functions.ts).
       do (if (string= line "")
              (progn (terpri) (finish-output))
-             (let ((reason (spec-run-check-unknown line)))
+             (let ((reason (if (and (> (length line) 1) (string= "#\\" line :end2 2))
+                               (spec-run-unreadable-character line)
+                               (spec-run-check-unknown line))))
                (when reason
                  (format t "~A~C~A~%" line #\Tab reason)))))
 (finish-output)

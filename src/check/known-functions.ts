@@ -1,5 +1,7 @@
 // Asks SBCL, started from the driver image (CL, SBCL's extensions, FiveAM and the test
-// vocabulary, as spec code sees them), which of the called names it does not know. Its
+// vocabulary, as spec code sees them), which of the called names it does not know, and
+// which of the characters written (`#\name`) its reader refuses: the names of characters
+// differ by SBCL version, so the installed one answers, in the same process. Its
 // first answer describes the vocabulary, from which suggest.ts ranks what to suggest for
 // a name nobody defines. The image is the caller's to give: check does not reach into the
 // run stage.
@@ -44,11 +46,16 @@ export function vocabularyEntry(line: string): VocabularyEntry {
  * Adds the answer lines "name\treason" to UNKNOWN, with suggestions for the undefined ones. A
  * package the project's vocabulary files define is not in the image SBCL answers from: a name
  * of it they do not define is undefined there (a slip of the name), not of a package missing.
+ * A character's answer ("#\name\treason") is the reader's error, as it is.
  */
 function readAnswer(line: string, uses: Map<string, number[]>, matcher: NameMatcher, unknown: Map<string, UnknownName>, project: ProjectVocabulary): void {
   const tab = line.indexOf('\t');
   if (tab <= 0) return;
   const name = line.slice(0, tab);
+  if (name.startsWith('#\\')) {
+    unknown.set(name, { why: line.slice(tab + 1), suggestions: [] });
+    return;
+  }
   const colon = name.indexOf(':');
   const ofProjectPackage = colon > 0 && project.packages.has(packageName(name.slice(0, colon)));
   const why = ofProjectPackage ? 'undefined' : line.slice(tab + 1);
@@ -56,6 +63,9 @@ function readAnswer(line: string, uses: Map<string, number[]>, matcher: NameMatc
 }
 
 const countsByName = (uses: NameUse[]) => new Map(uses.map((use) => [use.name, use.argumentCounts]));
+
+/** One batch of questions, a line each (known-functions.lisp): the names, then the characters as written. */
+const questions = (uses: NameUse[], characters: readonly string[]) => [...uses.map((use) => use.name), ...characters].map((line) => `${line}\n`).join('');
 
 /**
  * What the project's own vocabulary files (the configuration's `vocabulary`, loaded into every
@@ -147,14 +157,15 @@ function definedByProject({ name, readIn }: NameUse, project: ProjectVocabulary)
 const NO_PROJECT_VOCABULARY: ProjectVocabulary = { entries: [], packages: new Set(), homes: new Map(), problems: [] };
 
 /**
- * Each unknown name of USES (as given), with why; `driverImage` gives the core to ask. Names
+ * Each unknown name of USES (as given), with why, and each of CHARACTERS (`#\name` as written)
+ * SBCL's reader refuses, with its error; `driverImage` gives the core to ask. Names
  * the project's vocabulary files define are known, and suggested for a name nobody defines.
  */
-export async function unknownOperators(given: NameUse[], driverImage: () => Promise<string>, project = NO_PROJECT_VOCABULARY): Promise<Map<string, UnknownName>> {
+export async function unknownOperators(given: NameUse[], driverImage: () => Promise<string>, project = NO_PROJECT_VOCABULARY, characters: readonly string[] = []): Promise<Map<string, UnknownName>> {
   const unknown = new Map<string, UnknownName>();
   const uses = given.filter((use) => !definedByProject(use, project));
-  if (uses.length === 0) return unknown;
-  const { stdout } = await execa(defaultLisp().sbcl, queryArguments(await driverImage()), { input: uses.map((use) => use.name).join('\n') + '\n' });
+  if (uses.length === 0 && characters.length === 0) return unknown;
+  const { stdout } = await execa(defaultLisp().sbcl, queryArguments(await driverImage()), { input: questions(uses, characters) });
   const lines = stdout.split('\n');
   const end = lines.indexOf('');
   const matcher = new NameMatcher([...lines.slice(0, end).map(vocabularyEntry), ...project.entries]);
@@ -188,19 +199,19 @@ export class UnknownOperatorsSession {
   constructor(private readonly driverImage: () => Promise<string>) {}
 
   /** As `unknownOperators`, batches asked one after the other. */
-  ask(uses: NameUse[], project = NO_PROJECT_VOCABULARY): Promise<Map<string, UnknownName>> {
-    const answer = this.queue.then(() => this.askNow(uses.filter((use) => !definedByProject(use, project)), project));
+  ask(uses: NameUse[], project = NO_PROJECT_VOCABULARY, characters: readonly string[] = []): Promise<Map<string, UnknownName>> {
+    const answer = this.queue.then(() => this.askNow(uses.filter((use) => !definedByProject(use, project)), project, characters));
     this.queue = answer.catch(() => {});
     return answer;
   }
 
-  private async askNow(uses: NameUse[], project: ProjectVocabulary): Promise<Map<string, UnknownName>> {
+  private async askNow(uses: NameUse[], project: ProjectVocabulary, characters: readonly string[]): Promise<Map<string, UnknownName>> {
     const unknown = new Map<string, UnknownName>();
-    if (uses.length === 0) return unknown;
+    if (uses.length === 0 && characters.length === 0) return unknown;
     this.sbcl ??= await this.start();
     const { child, lines, vocabulary } = this.sbcl;
     const matcher = new NameMatcher([...vocabulary, ...project.entries]);
-    child.stdin.write(`${uses.map((use) => use.name).join('\n')}\n\n`);
+    child.stdin.write(`${questions(uses, characters)}\n`);
     const counts = countsByName(uses);
     try {
       for (let line = await nextLine(child, lines); line !== ''; line = await nextLine(child, lines)) readAnswer(line, counts, matcher, unknown, project);

@@ -114,7 +114,7 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
     strict: options.strict ?? config.strict ?? true,
     tools: tools.names,
     toolCalls: tools.toolCalls,
-    unknownOperators: (uses) => unknownOperators(uses, driverImage, ownVocabulary),
+    unknownOperators: (uses, characters) => unknownOperators(uses, driverImage, ownVocabulary, characters),
     definitions: indexDefinitions(plans),
   };
   let errors = 0;

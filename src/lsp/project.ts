@@ -68,7 +68,7 @@ export class Project {
   private trees: SpecificationTrees | null = null;
   /** The documents analysed: step files beside them load too, as beside a document run. */
   private readonly analyzed = new Set<string>();
-  /** Each called name SBCL was asked about, with the argument counts of its calls: why it is unknown (with suggestions), or null when known. */
+  /** Each called name SBCL was asked about, with the argument counts of its calls, and each character (`#\\name`): why it is unknown or refused (a name with suggestions), or null when known. */
   private readonly names = new Map<string, UnknownName | null>();
   /** What the configuration's vocabulary files define. */
   private ownVocabulary: ProjectVocabulary = projectVocabulary([]);
@@ -245,19 +245,22 @@ export class Project {
   }
 
   /**
-   * SBCL's answer for the names not asked about before, as `check` asks it, remembered for
-   * the session by name and argument counts (the suggestions weigh the counts).
+   * SBCL's answer for the names and characters not asked about before, as `check` asks it, remembered for
+   * the session by name and argument counts (the suggestions weigh the counts), a character by itself.
    */
-  private async unknownNames(uses: NameUse[]): Promise<Map<string, UnknownName>> {
+  private async unknownNames(uses: NameUse[], characters: string[]): Promise<Map<string, UnknownName>> {
     const key = (use: NameUse) => `${use.name}\t${use.argumentCounts.join(',')}`;
     const missing = uses.filter((use) => !this.names.has(key(use)));
-    if (missing.length > 0) {
-      const answer = await this.sbcl.ask(missing, this.ownVocabulary);
+    const newCharacters = characters.filter((character) => !this.names.has(character));
+    if (missing.length > 0 || newCharacters.length > 0) {
+      const answer = await this.sbcl.ask(missing, this.ownVocabulary, newCharacters);
       for (const use of missing) this.names.set(key(use), answer.get(use.name) ?? null);
+      for (const character of newCharacters) this.names.set(character, answer.get(character) ?? null);
     }
-    return new Map(uses.flatMap((use) => {
-      const known = this.names.get(key(use));
-      return known ? [[use.name, known] as [string, UnknownName]] : [];
+    const asked: [string, string][] = [...uses.map((use): [string, string] => [use.name, key(use)]), ...characters.map((character): [string, string] => [character, character])];
+    return new Map(asked.flatMap(([token, remembered]) => {
+      const known = this.names.get(remembered);
+      return known ? [[token, known] as [string, UnknownName]] : [];
     }));
   }
 
@@ -304,9 +307,9 @@ export class Project {
       strict: this.config.strict ?? true,
       tools: tools.names,
       toolCalls: tools.toolCalls,
-      unknownOperators: async (uses) => {
+      unknownOperators: async (uses, characters) => {
         try {
-          return await this.unknownNames(uses);
+          return await this.unknownNames(uses, characters);
         } catch (error) {
           // Without SBCL (a project of OpenSpec documents only), the rest is still checked.
           callsUnchecked = unreadableMessage('asking SBCL which called names exist', error);

@@ -218,7 +218,7 @@ export type HookTime = 'before' | 'after' | 'before-all' | 'after-all';
 
 /** @internal What a steps file registers, with the place of the call. */
 export type Registration =
-  | { kind: 'step'; keyword: string; expression: string | RegExp; fn: StepFunction; timeoutMs?: number; file: string; line: number }
+  | { kind: 'step'; keyword: string; expression: string | RegExp; fn: StepFunction; timeoutMs?: number; file: string; line: number; seedList?: true }
   | { kind: 'hook'; when: HookTime; fn: HookFunction | GlobalHookFunction; name?: string; timeoutMs?: number; file: string; line: number }
   | { kind: 'parameter-type'; options: ParameterTypeOptions; file: string; line: number }
   | { kind: 'default-timeout'; timeoutMs: number; file: string; line: number }
@@ -226,8 +226,6 @@ export type Registration =
   | { kind: 'problem'; message: string; file: string; line: number };
 
 const COLLECTOR = Symbol.for('spec-run.steps.collector');
-/** A function may carry the place it was written, when a library registers it from elsewhere. */
-const LOCATION = Symbol.for('spec-run.steps.location');
 
 type Collector = (registration: Registration) => void;
 
@@ -308,7 +306,7 @@ function stepRegistrar(keyword: string): StepRegistrar {
     const [options, fn] = typeof second === 'function' ? [{}, second] : [second ?? {}, third];
     const what = `${keyword}(${String(expression)})`;
     if (typeof fn !== 'function') throw new TypeError(`${what}: expected a function after the expression${typeof second === 'function' ? '' : ' and its options'}`);
-    const located = (fn as unknown as Record<symbol, { file: string; line: number } | undefined>)[LOCATION] ?? caller();
+    const located = caller();
     const problem = unknownKeys(what, options, ['timeout']) ?? generatorProblem(what, fn);
     if (problem) return register({ kind: 'problem', message: problem, ...located });
     const timeout = timeoutOption(what, options);
@@ -324,6 +322,14 @@ export const When = stepRegistrar('When');
 export const Then = stepRegistrar('Then');
 /** A step of any keyword. */
 export const defineStep = stepRegistrar('Step');
+
+/**
+ * @internal A definition of the seed specification's `Then:` lists (run/scenario/registry.ts),
+ * registered as a step of any keyword at PLACE, where the definition is written (not where it is registered).
+ */
+export function defineSeedListStep(expression: string | RegExp, fn: StepFunction, place: { file: string; line: number }): void {
+  register({ kind: 'step', keyword: 'Step', expression, fn, file: place.file, line: place.line, seedList: true });
+}
 
 const HOOK_NAMES: Record<HookTime, string> = { before: 'Before', after: 'After', 'before-all': 'BeforeAll', 'after-all': 'AfterAll' };
 

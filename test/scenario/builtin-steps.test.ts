@@ -14,7 +14,7 @@ import { collectRegistrations, type Registration } from '../../src/steps/index.j
 import { scratchDirectory } from '../support/scratch.js';
 
 const run = promisify(execFile);
-const shown = (registrations: Registration[]) => registrations.map((r) => `${signature(r)} ${r.file}:${r.line}`);
+const shown = (registrations: Registration[]) => registrations.map((r) => `${signature(r)} ${r.file}:${r.line}${r.kind === 'step' && r.seedList ? ' (seed list)' : ''}`);
 
 t.test('the bundle registers what the compiled modules register, in their order, each at the place their load gives it', async (t) => {
   // library.ts turns Node's source maps on before it loads steps: places name the TypeScript sources of a checkout.
@@ -23,6 +23,16 @@ t.test('the bundle registers what the compiled modules register, in their order,
   t.ok(native.length > 100, `the built-in steps register their definitions (${native.length})`);
   t.match(native.find((r) => r.kind === 'step')?.file, /[\\/]src[\\/]run[\\/]scenario[\\/][\w/\\]+\.ts$/);
   t.same(shown(await bundledBuiltinSteps()), shown(native));
+});
+
+t.test("the definitions of the seed's `Then:` lists are marked as such, and only they: those written in run/scenario/steps/", async (t) => {
+  // The bundle is evaluated afresh (the native module registers once); the first test holds its marks to be the native load's.
+  const steps = (await bundledBuiltinSteps()).filter((r): r is Extract<Registration, { kind: 'step' }> => r.kind === 'step');
+  const inSeedListFiles = (r: Registration) => /[\\/]src[\\/]run[\\/]scenario[\\/]steps[\\/]/.test(r.file);
+  const marked = steps.filter((r) => r.seedList === true);
+  t.ok(marked.length > 20 && marked.length < steps.length, `some definitions are the seed's (${marked.length} of ${steps.length})`);
+  t.same(steps.filter((r) => r.seedList !== true && inSeedListFiles(r)).map((r) => `${r.file}:${r.line}`), [], 'none written there is left unmarked');
+  t.same(marked.filter((r) => !inSeedListFiles(r)).map((r) => `${r.file}:${r.line}`), [], 'none written elsewhere is marked');
 });
 
 t.test('a bundle that registers other definitions than its record says is refused, not placed wrongly', async (t) => {

@@ -275,18 +275,44 @@ t.test('code spans of a step are commands and values again', (t) => {
   t.end();
 });
 
+/** The scenarios of a document holding one per list of steps, each step a list item (`[keyword, text]`, or a YAML block's text). */
+async function scenarios(...lists: (readonly [string, string] | string)[][]) {
+  const { parseMarkdown } = await import('../../src/parse/index.js');
+  const { translate } = await import('../../src/translate/index.js');
+  const lines = ['# x Specification', '', '## Requirements', '', '### Requirement: R', 'It SHALL.', ''];
+  lists.forEach((steps, i) => lines.push(`#### Scenario: s${i}`, ...steps.flatMap((s) => (typeof s === 'string' ? ['```yaml', s, '```'] : [`- **${s[0]}** ${s[1]}`])), ''));
+  return translate(parseMarkdown('x.spec.md', lines.join('\n'))).units.filter((u) => u.kind === 'scenario');
+}
+
 t.test('a scenario is read by one model: the seed vocabulary, or the interpreter where a step needs it', async (t) => {
-  const { loadStepLibrary, matchStep } = await import('../../src/run/scenario/library.js');
+  const { loadStepLibrary, bindStep } = await import('../../src/run/scenario/library.js');
   const library = await loadStepLibrary([], { builtins: true });
-  const step = (keyword: string, text: string) => ({ keyword, text, line: 1, number: null });
-  const then = step('THEN', 'the working directory SHALL be /tmp');
-  const seedOnly = [step('WHEN', 'a command runs on the host'), then];
-  const mixed = [step('WHEN', 'the command `pwd` runs in Docker with image alpine'), then];
-  const [bySeed] = matchStep(library, then.text, 'Then', { scenario: seedOnly });
+  const then = ['THEN', 'the working directory SHALL be /tmp'] as const;
+  const eprintln = ['WHEN', 'a command fails and writes diagnostic information via eprintln'] as const;
+  const [seedOnly, mixed, withSeedStep] = await scenarios([['WHEN', 'a command runs on the host'], then], [['WHEN', 'the command `pwd` runs in Docker with image alpine'], then], [eprintln, ['WHEN', 'the command `pwd` runs in Docker with image alpine'], then]);
+  const [bySeed] = bindStep(library, seedOnly, seedOnly.steps[1], 'Then');
   t.ok(bySeed && bySeed.step.interpretation === undefined && /vocabulary\/index/.test(bySeed.step.file), 'in the seed\'s words, its expression binds', { got: bySeed?.step.source });
-  const [byInterpreter] = matchStep(library, then.text, 'Then', { scenario: mixed });
+  const [byInterpreter] = bindStep(library, mixed, mixed.steps[1], 'Then');
   t.equal(byInterpreter?.step.interpretation, 'working directory == /tmp', 'beside a step only the interpreter reads, the interpreter reads it too: the seed expression would probe a command of its own');
-  t.same(matchStep(library, 'a command fails and writes diagnostic information via eprintln', 'When', { scenario: [step('WHEN', 'a command fails and writes diagnostic information via eprintln'), ...mixed] }), [], 'there, a step only a seed expression matches stays undefined');
+  t.same(bindStep(library, withSeedStep, withSeedStep.steps[0], 'When'), [], 'there, a step only a seed expression matches stays undefined');
+  t.end();
+});
+
+t.test('a When the interpreter reads only with the YAML block it introduces makes the interpreter read its scenario', async (t) => {
+  const { loadStepLibrary, bindStep, interpreterReader } = await import('../../src/run/scenario/library.js');
+  const library = await loadStepLibrary([], { builtins: true });
+  const yaml = 'stop:\n  commands:\n    - run: "pwd"';
+  const when = ['WHEN', 'the first command is fine:'] as const;
+  const then = ['THEN', 'the working directory SHALL be /tmp'] as const;
+  // The same When and Then: the block under the When, or above the steps (introduced by none).
+  const [introduced, above] = await scenarios([when, yaml, then], [yaml, when, then]);
+  t.equal(interpreterReader(library, introduced)?.text, introduced.steps[0].text, 'the When that introduces the block is what the interpreter reads');
+  t.match(bindStep(library, introduced, introduced.steps[0], 'When'), [{ step: { interpretation: /the YAML block alone/ } }], 'the When is the block restated');
+  t.match(bindStep(library, introduced, introduced.steps[1], 'Then'), [{ step: { interpretation: 'working directory == /tmp' } }], 'so the Then is the interpreter\'s too, not a seed expression probing a command of its own');
+  t.equal(interpreterReader(library, above), null, 'a When that introduces no block is not read, and makes no reader');
+  t.same(bindStep(library, above, above.steps[0], 'When'), [], 'it is unbound');
+  const [bySeed] = bindStep(library, above, above.steps[1], 'Then');
+  t.ok(bySeed && bySeed.step.interpretation === undefined && bySeed.step.builtin, 'and the Then keeps the seed expression', { got: bySeed?.step.source });
   t.end();
 });
 

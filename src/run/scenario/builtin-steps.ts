@@ -33,9 +33,6 @@ export interface BuiltPlace {
 /** The package's root directory: this module is dist/src/run/scenario/builtin-steps.js. */
 const PACKAGE_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
-/** A place the function of a registration carries (registry.ts): then the file is named as a URL's path. */
-const LOCATION = Symbol.for('spec-run.steps.location');
-
 /** What a registration registers, for matching the bundle's against the record. */
 export function signature(r: Registration): string {
   const what =
@@ -45,7 +42,8 @@ export function signature(r: Registration): string {
 
 /** The place of registration R, loaded natively, as the package holds it (the build's record). */
 export function builtPlace(r: Registration): BuiltPlace['js'] & { url: boolean } {
-  const url = 'fn' in r && (r.fn as unknown as Record<symbol, unknown>)[LOCATION] !== undefined;
+  // A definition of the seed's `Then:` lists is placed by registry.ts, which names its file as a URL's path.
+  const url = r.kind === 'step' && r.seedList === true;
   const absolute = fileURLToPath(new URL(`file://${url ? r.file : encodeURI(r.file)}`));
   return { file: relative(PACKAGE_ROOT, absolute).split(/[\\/]/).join('/'), line: r.line, url };
 }

@@ -38,6 +38,8 @@ export interface CompiledStep {
   builtin: boolean;
   /** A step the interpreter of executor scenarios read: what it checks or sets, as a reader reads it. */
   interpretation?: string;
+  /** A built-in definition of the seed specification's `Then:` lists (registry.ts). */
+  seedList?: true;
 }
 
 export interface Hook {
@@ -493,7 +495,7 @@ function compileLibrary(files: string[], loads: (Registration[] | LoadProblem)[]
       // Both are kept: a step they match is ambiguous and runs neither, as in cucumber-js.
       const twin = steps.find((s) => s.source === source && s.builtin === r.builtin);
       if (twin) problems.push({ file: r.file, line: r.line, message: `the same expression "${source}" is defined twice: at ${shownPath(twin.file)}:${twin.line} and at ${shownPath(r.file)}:${r.line}; the steps it matches are ambiguous` });
-      steps.push({ keyword: r.keyword, source, expression, fn: r.fn, ...(r.timeoutMs ? { timeoutMs: r.timeoutMs } : {}), file: r.file, line: r.line, builtin: r.builtin });
+      steps.push({ keyword: r.keyword, source, expression, fn: r.fn, ...(r.timeoutMs ? { timeoutMs: r.timeoutMs } : {}), file: r.file, line: r.line, builtin: r.builtin, ...(r.builtin && r.seedList ? { seedList: true as const } : {}) });
     } catch (error) {
       problems.push({ file: r.file, line: r.line, message: `${r.keyword}(${JSON.stringify(source)}): ${expressionProblem((error as Error).message)}` });
     }
@@ -583,8 +585,8 @@ export function stepText(text: string): string {
 export interface StepPlace {
   /** The step's inline code spans (`sleep 30`), which its plain text no longer marks. */
   code?: readonly string[];
-  /** The steps of its scenario: a scenario is read by one model of the run (see `interpreterReader`). */
-  scenario?: readonly ScenarioStep[];
+  /** Its scenario: a scenario is read by one model of the run (see `interpreterReader`). */
+  scenario?: ScenarioUnit;
   /** Its scenario's condition paragraph and YAML block: a Then is checked only on the setup they write (the document's nouns added where the interpreter reads: `interpretAt`). */
   condition?: Omit<ScenarioCondition, 'terms'>;
   /** The YAML block the step introduces (written right under it, before any other step): a When of it may only restate the block. */
@@ -601,9 +603,14 @@ export interface StepPlace {
 export function stepPlace(unit: ScenarioUnit, step: ScenarioStep): StepPlace {
   const yaml = unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? ''));
   const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yaml?.text ?? null, preconditions: unit.preconditions };
-  // The step is the last before the block: the block is written under it (its doc string, or after its colon).
-  const introduces = yaml && step.line < yaml.line && !unit.steps.some((other) => other.line > step.line && other.line < yaml.line) ? yaml.text : undefined;
-  return { code: step.code, scenario: unit.steps, ...(condition ? { condition } : {}), ...(introduces !== undefined ? { introduces } : {}), ...(unit.prose ? { prose: unit.prose } : {}) };
+  const introduces = introducedBlock(unit, step);
+  return { code: step.code, scenario: unit, ...(condition ? { condition } : {}), ...(introduces !== undefined ? { introduces } : {}), ...(unit.prose ? { prose: unit.prose } : {}) };
+}
+
+/** The YAML block of UNIT that STEP introduces: the step is the last before it, so the block is written under it (its doc string, or after its colon). */
+function introducedBlock(unit: ScenarioUnit, step: ScenarioStep): string | undefined {
+  const yaml = unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? ''));
+  return yaml && step.line < yaml.line && !unit.steps.some((other) => other.line > step.line && other.line < yaml.line) ? yaml.text : undefined;
 }
 
 /**
@@ -632,16 +639,13 @@ export function runsConfiguration(seen: StepLibrary, unit: ScenarioUnit): boolea
   });
 }
 
-/** The place registry.ts's definitions carry: those of the seed specification's `Then:` lists. */
-const THEN_LIST_PLACE = Symbol.for('spec-run.steps.location');
-
 /**
  * Whether STEP, a built-in expression, runs its scenario's YAML block (vocabulary/subject.ts),
  * failing on a value the executor refuses; a definition of the seed's `Then:` lists reads the
  * block's errors itself instead (a future key it expects refused is its skip).
  */
 function runsBlock(step: CompiledStep): boolean {
-  return step.builtin && step.interpretation === undefined && (step.fn as unknown as Record<symbol, unknown>)[THEN_LIST_PLACE] === undefined;
+  return step.builtin && step.interpretation === undefined && !step.seedList;
 }
 
 /** The definitions matching the text, the user's own first (as a project's code wins over a library it uses). */
@@ -669,10 +673,10 @@ function definitionsMatching(library: StepLibrary, text: string): StepMatch[] {
   return [];
 }
 
-const scenarioReaders = new WeakMap<StepLibrary, WeakMap<readonly ScenarioStep[], ScenarioStep | null>>();
+const scenarioReaders = new WeakMap<StepLibrary, WeakMap<ScenarioUnit, ScenarioStep | null>>();
 
 /**
- * The step that makes the interpreter read SCENARIO, rather than the built-in expressions
+ * The step that makes the interpreter read UNIT, rather than the built-in expressions
  * of the seed vocabulary: the first that only the interpreter reads; null where none does.
  * Each is a model of the run of its own: a seed expression's Then
  * checks a probe of the command its own When steps described, and sees nothing the
@@ -682,28 +686,29 @@ const scenarioReaders = new WeakMap<StepLibrary, WeakMap<readonly ScenarioStep[]
  * and a scenario written in the seed vocabulary's words keeps it. The user's own
  * definitions bind their steps in either.
  */
-export function interpreterReader(library: StepLibrary, scenario: readonly ScenarioStep[], prose?: readonly ProseLine[]): ScenarioStep | null {
+export function interpreterReader(library: StepLibrary, unit: ScenarioUnit): ScenarioStep | null {
   const interpreter = library.interpreter;
   if (!interpreter) return null;
   let known = scenarioReaders.get(library);
   if (!known) scenarioReaders.set(library, (known = new WeakMap()));
-  let reader = known.get(scenario);
+  let reader = known.get(unit);
   if (reader === undefined) {
     let keyword: string | null = null;
-    const terms = interpreter.termsOf(prose);
+    const terms = interpreter.termsOf(unit.prose);
+    // A When is read with the YAML block it introduces, as it is when it runs (stepPlace): one that only restates the block is the interpreter's.
     reader =
-      scenario.find((step) => {
+      unit.steps.find((step) => {
         keyword = stepKeyword(step.keyword, keyword);
-        return definitionsMatching(library, step.text).length === 0 && interpreter.interpret(step.text, keyword, step.code, undefined, undefined, terms).ok;
+        return definitionsMatching(library, step.text).length === 0 && interpreter.interpret(step.text, keyword, step.code, undefined, introducedBlock(unit, step), terms).ok;
       }) ?? null;
-    known.set(scenario, reader);
+    known.set(unit, reader);
   }
   return reader;
 }
 
 /** The built-in expressions matching STEP of UNIT that its scenario, read by the interpreter, leaves aside. */
 export function builtinsSetAside(library: StepLibrary, unit: ScenarioUnit, step: ScenarioStep): StepMatch[] {
-  if (interpreterReader(library, unit.steps, unit.prose) === null) return [];
+  if (interpreterReader(library, unit) === null) return [];
   const matched = definitionsMatching(library, step.text);
   return matched.every((m) => m.step.builtin) ? matched : [];
 }
@@ -719,7 +724,7 @@ export function builtinsSetAside(library: StepLibrary, unit: ScenarioUnit, step:
 export function matchStep(library: StepLibrary, text: string, keyword?: string, place: StepPlace = {}): StepMatch[] {
   const matched = definitionsMatching(library, text);
   if (!library.interpreter || keyword === undefined) return matched;
-  const interpreted = place.scenario !== undefined && interpreterReader(library, place.scenario, place.prose) !== null;
+  const interpreted = place.scenario !== undefined && interpreterReader(library, place.scenario) !== null;
   const kept = interpreted ? matched.filter((m) => !m.step.builtin) : matched;
   if (kept.length > 0) return kept;
   // Last: the interpreter, for sentences no definition was written for.

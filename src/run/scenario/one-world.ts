@@ -38,7 +38,7 @@ export function otherWorld(library: StepLibrary, unit: ScenarioUnit, step: Scena
 /** Why a built-in expression matching STEP is set aside in its scenario, which the interpreter reads; null where none is. */
 function builtinSetAside(library: StepLibrary, unit: ScenarioUnit, step: ScenarioStep): string | null {
   const [builtin] = builtinsSetAside(library, unit, step);
-  const reader = interpreterReader(library, unit.steps, unit.prose);
+  const reader = interpreterReader(library, unit);
   if (!builtin || !reader) return null;
   return (
     `a built-in definition matches it (${builtin.step.keyword}('${builtin.step.source}')), but the executor interpreter reads this scenario (its step at line ${reader.line}, "${reader.text}", is one only the interpreter reads) and runs its command: ` +

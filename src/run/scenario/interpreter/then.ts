@@ -508,6 +508,37 @@ function unquoted(text: string, o: Observation, a: Args): string {
   return quotesCommand(a.entities('quoted').map((q) => q.text), o, namesCommand) ? text : withoutQuotedCommands(text, o);
 }
 
+/**
+ * "the report SHALL NOT contain `hunter2`", "the report never shows `x`": the report written as the subject of the verb
+ * that denies it holds the texts (only auxiliaries and the negation between them). A report carried into a later
+ * clause as its subject ("report says …, and `survived` never shows up") is not: there the text is the subject, and
+ * what shows up is what the run printed.
+ */
+function reportDenies(a: Args): boolean {
+  const reportAt = a.tokens.findIndex((t) => is(t, 'MESSAGE') && /^reports?$/i.test(t.text));
+  const verbAt = a.tokens.findIndex((t, i) => i > reportAt && slotsOf(t).some((s) => MENTION_SLOTS.includes(s)));
+  const between = a.tokens.slice(reportAt + 1, verbAt);
+  return a.negated && reportAt >= 0 && verbAt > reportAt && between.some((t) => is(t, 'NOT')) && between.every((t) => isFunction(t) || is(t, 'NOT'));
+}
+
+/**
+ * A denial of the report itself (reportDenies) whose text TEXTS a command line holds: the report echoes that line (the
+ * announcement, the `Command:` line), so the report holds the text, while what the run revealed may not. Which one the
+ * sentence means cannot be told: it fails saying so, never passing on either reading. Null where no command line holds one.
+ */
+function undecidedByEcho(texts: readonly string[], o: Observation): Verdict | null {
+  for (const text of texts) {
+    const echoing = o.record.commands.find((c) => c.run.toLowerCase().includes(text.toLowerCase()));
+    if (echoing) {
+      return {
+        ok: false,
+        actual: `undecided: the report echoes the command line \`${echoing.run}\`, which holds ${JSON.stringify(text)}, so whether the report contains it depends on whether that echo counts; say what is meant: "the output SHALL NOT contain ${JSON.stringify(text)}" for what the command printed`,
+      };
+    }
+  }
+  return null;
+}
+
 function bothContexts(o: Observation, other: RunRecord, aspect: 'outcome' | 'message'): Verdict {
   const pairs = o.record.commands.map((c, i) => [c, other.commands[i]] as const);
   if (pairs.length === 0 || pairs.some(([, b]) => b === undefined)) return { ok: false, actual: 'the other context ran no command' };
@@ -1654,8 +1685,9 @@ const RULES: Rule<Check>[] = [
       };
       const commandNamed = a.entities('ordinal').some((x) => x.of === 'command') || a.has('HOST', 'CONTAINER');
       if (every) return a.negated || commandNamed ? null : ofEvery(every, { text, evaluate: each.evaluate });
+      const echoed = ofReport && reportDenies(a) ? a.entities('quoted').map((q) => q.text) : [];
       // A run that stopped at its configuration has only the messages about it.
-      return { text: commandNamed ? each.text : text, evaluate: (o) => (o.record.commands.length === 0 && !output ? named(() => o.record.messages.join('\n'), undefined, o) : commandNamed ? each.evaluate(o) : whole(o)) };
+      return { text: commandNamed ? each.text : text, evaluate: (o) => undecidedByEcho(echoed, o) ?? (o.record.commands.length === 0 && !output ? named(() => o.record.messages.join('\n'), undefined, o) : commandNamed ? each.evaluate(o) : whole(o)) };
     },
   },
   {

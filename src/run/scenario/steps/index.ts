@@ -2,7 +2,7 @@
 // public `spec-run/steps` API and loaded by the same loader. It holds the vocabulary
 // of WHEN/THEN specifications of the executor (vocabulary/), and the definitions
 // written for the numbered "Then:" lists of the command-timeouts family.
-import { defineStep } from '../../../steps/index.js';
+import { defineSeedListStep } from '../../../steps/index.js';
 import { checkedStep, defineStep as definition } from '../registry.js';
 import { sleeper } from '../probes.js';
 import { compareWithTemplate, templateField } from '../template.js';
@@ -31,4 +31,4 @@ const documentedMessage = definition(/^command execution times out$/i, async (w,
   ]);
 });
 
-for (const d of [...timeoutSteps, ...enforcementSteps, ...outputSteps, ...validationSteps, ...limitSteps, documentedMessage]) defineStep(d.expression, checkedStep(d));
+for (const d of [...timeoutSteps, ...enforcementSteps, ...outputSteps, ...validationSteps, ...limitSteps, documentedMessage]) defineSeedListStep(d.expression, checkedStep(d), d);
