@@ -250,7 +250,7 @@ function sentenceUse(whole: string, condition: ScenarioCondition, accounted: rea
 /** Where a phrase that says how the run is made ends: a clause's end. */
 const CLAUSE_END = /[,;:(]|\b(?:and|but|while|then|which|that|who|whose|where|so|because|until|before|after)\b/i;
 /** The words that open such a phrase ("runs with …", "… as a non-root user", "… under …"). */
-const PHRASE_OPENER = /\b(?:with|without|as|under|in|inside|within|using|via|on|from)\b/gi;
+const PHRASE_OPENER = /\b(?:with|without|as|under|in|inside|within|using|via)\b/gi;
 /** An environment variable's name: upper case with an underscore (`NODE_ENV`). */
 const VARIABLE_NAME = /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/;
 
@@ -329,7 +329,11 @@ function settingsNotRead(sentence: string, notUnderstood: readonly string[], yam
     if (/^\s*(?:a|an|the|its|their|this|these|one|two|three|four|five|\d+|every|each|all|some|no)\b/i.test(tail.slice(0, end)) && !/^\s*no\s+network/i.test(tail)) continue;
     // The tail split where a phrase opens: the words before the first (an adverb, "runs offline") are one too.
     const opens = [0, ...[...tail.slice(0, end).matchAll(PHRASE_OPENER)].map((m) => m.index).filter((i) => i > 0), end];
-    for (let i = 0; i + 1 < opens.length; i++) phrases.push(sentence.slice(start + opens[i], start + opens[i + 1]).trim());
+    for (let i = 0; i + 1 < opens.length; i++) {
+      const phrase = sentence.slice(start + opens[i], start + opens[i + 1]).trim();
+      // Before any opener, one word is how it runs ("runs offline"); more ("is invoked on the test item") is not the brief's shape.
+      if (i > 0 || /^[\w-]+$/.test(phrase)) phrases.push(phrase);
+    }
   }
   const within = (words: string, text: string) => new RegExp(String.raw`(?:^|[^\w-])${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\w-])`, 'i').test(text);
   const says: string[] = [];
