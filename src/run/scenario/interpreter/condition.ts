@@ -189,7 +189,30 @@ export function conditionUse(condition: ScenarioCondition): ConditionUse {
 
 /** How the condition paragraph itself is used. */
 function conditionWithoutPreconditions(condition: ScenarioCondition): ConditionUse {
-  const whole = conditionSentence(condition);
+  const named = withoutWritersName(conditionSentence(condition));
+  const use = conditionSentenceUse(named.sentence, condition);
+  if (named.name === undefined) return use;
+  const aside = `"${named.name}" is the writer's name for the command, set aside`;
+  if (use.kind === 'read') return { kind: 'read', parts: [{ text: aside, apply: () => {} }, ...use.parts] };
+  return { ...use, notUnderstood: [...use.notUnderstood, `${named.name} (${aside})`] };
+}
+
+/** Verbs of running: what follows one ("runs with …", "is started as …") says how the run is made. */
+const RUN_VERB = String.raw`(?:runs|(?:is|are|gets|be)\s+run|executes|is\s+executed|starts|is\s+started|is\s+invoked|is\s+launched|is\s+called)`;
+
+/**
+ * SENTENCE with its subject, where that is one noun no rule reads ("the build runs …", "the job is run …"), said as
+ * the command: the writer's name for what the block runs, which cannot change what runs. Any other word of the
+ * sentence stays to be read.
+ */
+function withoutWritersName(sentence: string): { sentence: string; name?: string } {
+  const subject = new RegExp(String.raw`^((?:the|a|an|our|this|its|each)\s+([a-z][a-z-]*))(?=\s+${RUN_VERB}\b)`, 'i').exec(sentence);
+  if (!subject || readWhen(`the ${subject[2]} runs`).ok) return { sentence };
+  return { sentence: `the command${sentence.slice(subject[1].length)}`, name: subject[1] };
+}
+
+/** How the condition's clause (its writer's name for the command set aside) is used. */
+function conditionSentenceUse(whole: string, condition: ScenarioCondition): ConditionUse {
   const held = condition.yaml === null ? null : takeProjectFiles(whole);
   if (!held) return sentenceUse(whole, condition, []);
   // The files the project holds are set up; the rest is read, or restates the block, as a condition is.
@@ -216,12 +239,118 @@ function sentenceUse(whole: string, condition: ScenarioCondition, accounted: rea
     const restReading = readWhen(rest);
     const left = restReading.ok ? [] : restReading.notUnderstood.length > 0 ? restReading.notUnderstood : [restReading.reason];
     if (restReading.ok) return { kind: 'read', parts: [...taken.parts, ...restReading.parts] };
-    if (beyond(rest, condition.code ?? [], condition.yaml, [...taken.accounted, ...accounted]).length === 0) {
+    if (beyond(rest, condition.code ?? [], condition.yaml, [...taken.accounted, ...accounted]).length === 0 && settingsNotRead(rest, left, condition.yaml).length === 0) {
       return { kind: 'read', parts: [...taken.parts, { text: `the rest restates the YAML block ("${rest}"; words not read: ${left.join(', ')})`, apply: () => {} }] };
     }
   }
-  const says = beyond(sentence, condition.code ?? [], condition.yaml, accounted);
+  const says = [...beyond(sentence, condition.code ?? [], condition.yaml, accounted), ...settingsNotRead(sentence, notUnderstood, condition.yaml)];
   return says.length > 0 ? { kind: 'unsaid', notUnderstood, says } : { kind: 'restates', notUnderstood };
+}
+
+/** Where a phrase that says how the run is made ends: a clause's end. */
+const CLAUSE_END = /[,;:(]|\b(?:and|but|while|then|which|that|who|whose|where|so|because|until|before|after)\b/i;
+/** The words that open such a phrase ("runs with …", "… as a non-root user", "… under …"). */
+const PHRASE_OPENER = /\b(?:with|without|as|under|in|inside|within|using|via)\b/gi;
+/** An environment variable's name: upper case with an underscore (`NODE_ENV`). */
+const VARIABLE_NAME = /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/;
+
+/** The settings of a command a phrase's words name, by the configuration keys that hold them. */
+const SETTING_WORDS: [RegExp, readonly string[], string][] = [
+  [/\b(?:env|environment|variables?|[A-Z][A-Z0-9]*_[A-Z0-9_]+)\b/, ['env'], 'an environment variable'],
+  [/\b(?:users?|uid|gid|root|non-root|unprivileged|privileged|sudo|account)\b/i, ['user'], 'a user'],
+  [/\b(?:director(?:y|ies)|folders?|workdir|cwd|working)\b/i, ['workdir'], 'a working directory'],
+  [/\b(?:network(?:ing)?|offline|online|internet|connectivity)\b/i, ['network'], 'a network'],
+  [/\b(?:memory|ram|[kmg]i?b)\b/i, ['memory'], 'a memory limit'],
+  [/\b(?:cpus?|cores?|processors?)\b/i, ['cpus'], 'a CPU limit'],
+  [/\b(?:limits?|caps?|quotas?|deadlines?|timeouts?)\b/i, ['timeout', 'defaultTimeout', 'maxOutputLines', 'memory', 'cpus'], 'a limit'],
+  [/\b(?:images?|containers?)\b/i, ['image'], 'an image'],
+];
+
+/** The commands of a YAML block, each an object of its fields, and the stop section's own; null where it is no such configuration. */
+function commandsOf(yaml: string): { commands: Record<string, unknown>[]; section: Record<string, unknown> } | null {
+  try {
+    const stop = (parse(yaml, QUIET_YAML) as { stop?: unknown } | null)?.stop;
+    const commands = stop !== null && typeof stop === 'object' ? (stop as { commands?: unknown }).commands : undefined;
+    if (!Array.isArray(commands)) return null;
+    return { commands: commands.map((c) => (c !== null && typeof c === 'object' ? (c as Record<string, unknown>) : {})), section: stop as Record<string, unknown> };
+  } catch {
+    return null;
+  }
+}
+
+const ROOT_USER = /^(?:root|0)(?::.*)?$/;
+
+/**
+ * Why the block does not hold the setting PHRASE states (its words WORDS not read), or null where it does: every
+ * command (or the section, for a default) holds a key the phrase names, with what the phrase says of it where that can
+ * be checked (a variable by its name and value, a user not root, no network), and the words not read are
+ * descriptions of that value ("a generous limit"). A phrase that names no setting is held by none.
+ */
+function settingNotHeld(phrase: string, words: readonly string[], yaml: string): string | null {
+  const block = commandsOf(yaml);
+  const named = SETTING_WORDS.filter(([pattern]) => pattern.test(phrase));
+  const keys = named.map(([, keys]) => keys);
+  if (keys.length === 0) return 'a setting of the run';
+  const setting = named.map(([, , label]) => label).join(', ');
+  if (!block || block.commands.length === 0) return setting;
+  const every = (held: (c: Record<string, unknown>) => boolean) => block.commands.every(held);
+  const holds = (key: string) => (key === 'defaultTimeout' ? block.section.defaultTimeout !== undefined : every((c) => c[key] !== undefined && c[key] !== null));
+  if (!keys.every((some) => some.some(holds))) return setting;
+  const envOf = (c: Record<string, unknown>) => (c.env !== null && typeof c.env === 'object' ? (c.env as Record<string, unknown>) : {});
+  for (const name of phrase.split(/[^\w-]+/).filter((w) => VARIABLE_NAME.test(w))) {
+    // "NODE_ENV set to production", "NODE_ENV=production": its value, where one is said after it.
+    const value = new RegExp(String.raw`\b${name}\s*(?:=|\bset\s+to\b|\bis\b|\bequal\s+to\b|\bof\b)\s*["'\x60]?([^\s"'\x60,]+)`).exec(phrase)?.[1];
+    if (!every((c) => name in envOf(c) && (value === undefined || String(envOf(c)[name]) === value))) return `the variable ${name}${value === undefined ? '' : `=${value}`}`;
+  }
+  const user = (c: Record<string, unknown>) => (c.user === undefined || c.user === null ? undefined : String(c.user));
+  if (/\b(?:non-root|unprivileged|not\s+(?:as\s+)?root)\b/i.test(phrase) && !every((c) => user(c) !== undefined && !ROOT_USER.test(user(c)!))) return 'a user other than root';
+  if (/\b(?:as|under)\s+(?:the\s+)?root\b|\bprivileged\b/i.test(phrase.replace(/\bnon-root\b|\bunprivileged\b/gi, '')) && !every((c) => user(c) !== undefined && ROOT_USER.test(user(c)!))) return 'the root user';
+  if (/\b(?:without|no|disabled|offline|off)\b/i.test(phrase) && keys.some((some) => some.includes('network')) && !every((c) => c.network === 'none')) return 'no network';
+  // A word not read that is a value of its own (a name, a number, a path) is checked where the block holds it as written.
+  const valueLike = words.filter((w) => /[\d=/_.:]|^[A-Z]{2,}$/.test(w) && !yaml.includes(w));
+  return valueLike.length > 0 ? `a value ${valueLike.map((w) => `"${w}"`).join(', ')}` : null;
+}
+
+/**
+ * The phrases of SENTENCE that say how its run is made and hold words no rule read (NOT_UNDERSTOOD), which the YAML
+ * block does not hold: a phrase after a verb of running ("runs with NODE_ENV set to production", "runs as a non-root
+ * user", "runs without network access", "runs offline"), and an environment variable's name not read, anywhere. Such
+ * a word may state a setting, so it is never dropped: the condition stays unread, naming it. A phrase the block
+ * holds (a key it names that every command sets, with what it says of it) restates the block.
+ */
+function settingsNotRead(sentence: string, notUnderstood: readonly string[], yaml: string): string[] {
+  const prose = sentence.replace(/`[^`]*`/g, (span) => `\x60${'x'.repeat(span.length - 2)}\x60`);
+  const phrases: string[] = [];
+  for (const verb of prose.matchAll(new RegExp(String.raw`\b${RUN_VERB}\b`, 'gi'))) {
+    const start = verb.index + verb[0].length;
+    const tail = prose.slice(start);
+    const end = CLAUSE_END.exec(tail)?.index ?? tail.length;
+    // "runs a command …", "starts two jobs": the verb's object is what the block runs, not how.
+    if (/^\s*(?:a|an|the|its|their|this|these|one|two|three|four|five|\d+|every|each|all|some|no)\b/i.test(tail.slice(0, end)) && !/^\s*no\s+network/i.test(tail)) continue;
+    // The tail split where a phrase opens: the words before the first (an adverb, "runs offline") are one too.
+    const opens = [0, ...[...tail.slice(0, end).matchAll(PHRASE_OPENER)].map((m) => m.index).filter((i) => i > 0), end];
+    for (let i = 0; i + 1 < opens.length; i++) {
+      const phrase = sentence.slice(start + opens[i], start + opens[i + 1]).trim();
+      // Before any opener, one word is how it runs ("runs offline"); more ("is invoked on the test item") is not the brief's shape.
+      if (i > 0 || /^[\w-]+$/.test(phrase)) phrases.push(phrase);
+    }
+  }
+  const within = (words: string, text: string) => new RegExp(String.raw`(?:^|[^\w-])${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\w-])`, 'i').test(text);
+  const says: string[] = [];
+  for (const phrase of phrases.filter((p) => p !== '')) {
+    const words = notUnderstood.filter((w) => within(w, phrase));
+    if (words.length === 0) continue;
+    const what = settingNotHeld(phrase, words, yaml);
+    if (what !== null) says.push(`${what} ("${phrase}"; words not read: ${words.join(', ')})${NOT_HELD}`);
+  }
+  // A variable named outside such a phrase, in a condition not read ("a command with NODE_ENV set to production prints …").
+  const named = new Set(prose.split(/[^\w-]+/).filter((w) => VARIABLE_NAME.test(w) && !phrases.some((p) => within(w, p))));
+  for (const name of named) {
+    const clause = new RegExp(String.raw`\b${name}\b[^,;]*`).exec(sentence)?.[0] ?? name;
+    const what = settingNotHeld(clause, [name], yaml);
+    if (what !== null) says.push(`${what} ("${clause.trim()}"; words not read: ${name})${NOT_HELD}`);
+  }
+  return says;
 }
 
 /** A number of commands said to run ("three commands run in `alpine`", "two host commands run"). */

@@ -616,13 +616,16 @@ const RULES: Rule<SetupPart>[] = [
     },
   },
   {
+    // "with NODE_ENV set to production", "FOO in its environment", "with NODE_ENV=production": the assignment, written so, says it alone.
     name: 'an environment variable',
-    needs: [['E:variable'], ['SET', 'ENVIRONMENT']],
-    allows: ['E:quoted', 'E:path', 'E:number'],
+    needs: [['E:variable']],
+    allows: ['E:quoted', 'E:path', 'E:number', 'ENVIRONMENT'],
     build(a) {
       const [variable] = a.entities('variable');
       const values = a.tokens.filter((t) => t.kind === 'entity' && t.entity.type !== 'variable');
       if (a.entities('variable').length !== 1 || values.length !== 1 || a.negated) return null;
+      const at = a.tokens.findIndex((t) => t.kind === 'entity' && t.entity.type === 'variable');
+      if (!a.has('SET', 'ENVIRONMENT') && a.tokens[at + 1] !== values[0]) return null;
       return part(`env ${variable.name}=${values[0].text}`, (s) => (s.fields.env = { ...(s.fields.env as object), [variable.name]: values[0].text }));
     },
   },
@@ -661,13 +664,15 @@ const RULES: Rule<SetupPart>[] = [
     },
   },
   {
+    // "runs as user nobody", "the container runs as user 1000", "runs as root": a name right after "runs as" is the user, never a command line.
     name: 'the user it runs as',
-    needs: [['USER'], ['E:quoted', 'E:number']],
+    needs: [['USER', 'RUNS'], ['E:quoted', 'E:number']],
     allows: ['SET', 'CONTAINER'],
     build(a) {
       const values = a.tokens.filter((t) => t.kind === 'entity');
       // A user is a name or an id (`nobody`, `1000:1000`): a text with spaces ("a developer invokes `npx spec-run exec c.yaml`") is none.
       if (values.length !== 1 || a.negated || !/^[\w.-]+(?::[\w.-]+)?$/.test(values[0].text)) return null;
+      if (!a.has('USER') && wordOf(a.tokens[a.tokens.indexOf(values[0]) - 1] ?? values[0]) !== 'as') return null;
       // "the container runs as user 1000": a container's user.
       const docker = a.has('CONTAINER');
       return part(`user: ${values[0].text}${docker ? ' (in a container)' : ''}`, (s) => {
