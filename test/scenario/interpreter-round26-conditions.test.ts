@@ -60,6 +60,10 @@ t.test('a word no rule reads in a phrase of the run is never dropped; words desc
   for (const text of ['When the build runs:', 'When a command prints its mode:', 'When the build runs and prints its mode:', 'When a trivial command echoes its mode:']) {
     t.not(use(text).kind, 'unsaid', text, { got: use(text) });
   }
+  // A figure after the verb is how long the command runs, not a setting of how it runs.
+  for (const text of ['When a job runs 2s under a 10s timeout:', 'When the build runs 3 seconds:']) {
+    t.notMatch(says(use(text)), /which the YAML block does not hold/, text, { got: use(text) });
+  }
   t.end();
 });
 

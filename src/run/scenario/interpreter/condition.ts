@@ -331,8 +331,9 @@ function settingsNotRead(sentence: string, notUnderstood: readonly string[], yam
     const opens = [0, ...[...tail.slice(0, end).matchAll(PHRASE_OPENER)].map((m) => m.index).filter((i) => i > 0), end];
     for (let i = 0; i + 1 < opens.length; i++) {
       const phrase = sentence.slice(start + opens[i], start + opens[i + 1]).trim();
-      // Before any opener, one word is how it runs ("runs offline"); more ("is invoked on the test item") is not the brief's shape.
-      if (i > 0 || /^[\w-]+$/.test(phrase)) phrases.push(phrase);
+      // Before any opener, one word is how it runs ("runs offline"); more ("is invoked on the test item") is not the brief's shape,
+      // nor a figure ("runs 2s"), which is how long it runs, not a setting.
+      if (i > 0 || (/^[\w-]+$/.test(phrase) && !/^\d/.test(phrase))) phrases.push(phrase);
     }
   }
   const within = (words: string, text: string) => new RegExp(String.raw`(?:^|[^\w-])${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\w-])`, 'i').test(text);
