@@ -710,6 +710,19 @@ this thread waits for the exit."
 (sb-ext:without-package-locks
   (sb-int:encapsulate 'sb-ext:exit 'exit-after-unit #'exit-after-unit))
 
+(defun load-with-own-syntax (load &rest arguments)
+  "LOAD or COMPILE-FILE, encapsulated: the file reads with a copy of the readtable in use, as
+the document set it up, so that syntax it sets up (a reader macro on #\\(, a dispatch
+character) ends with it. Both bind *READTABLE* but share the object: a file that changed it
+in place changed how the document's later blocks are read, and could rewrite every check
+read after it."
+  (let ((*readtable* (copy-readtable *readtable*)))
+    (apply load arguments)))
+
+(sb-ext:without-package-locks
+  (sb-int:encapsulate 'load 'load-with-own-syntax #'load-with-own-syntax)
+  (sb-int:encapsulate 'compile-file 'load-with-own-syntax #'load-with-own-syntax))
+
 (defmacro with-features-change-noted ((line) &body body)
   "Run BODY, a unit at LINE, noting in *FEATURES-CHANGED* what it left *FEATURES* when it changed them."
   (let ((before (gensym "FEATURES")))
