@@ -83,9 +83,13 @@ const KILLER = doc(
 );
 const OTHER = doc('other', '(defvar *s* (make-test-session))', '(assert (equal \'("6") (result-values (evaluate-in-session *s* "(+ 1 2 3)"))))');
 
+// Loaded into the driver: there its parent is the zygote (root), or a process of its own that ignores SIGTERM.
+const DRIVER_KILLER = doc('driver-killer', '(load "subs/kill-parent.lisp")', '(assert (= 120 (fact 5)))');
+const KILL_PARENT = '(require :sb-posix)\n(funcall (intern "KILL" :sb-posix) (funcall (intern "GETPPID" :sb-posix)) 15)\n(sleep 1)\n(defun fact (n) (if (< n 2) 1 (* n (fact (1- n)))))\n';
+
 for (const user of ['root', 'nobody'] as const) {
-  t.test(`as ${user}: a submission in the runtime that signals its parent and its process group fails alone, and the run grades the others`, async (t) => {
-    const project = userProject({ 'specs/a-killer.md': KILLER, 'specs/b-other.md': OTHER });
+  t.test(`as ${user}: a submission in the runtime or the driver that signals its parent and its process group fails alone, and the run grades the others`, async (t) => {
+    const project = userProject({ 'specs/a-killer.md': KILLER, 'specs/b-other.md': OTHER, 'specs/c-driver.md': DRIVER_KILLER, 'subs/kill-parent.lisp': KILL_PARENT });
     const env: Record<string, string> = { CI: 'true' };
     if (user === 'nobody') {
       chmodSync(project.dir, 0o777);
@@ -98,6 +102,13 @@ for (const user of ['root', 'nobody'] as const) {
     t.equal(run.code, 1, `${run.stdout}\n${run.stderr}`);
     t.match(run.stdout, /not ok 1 - killer \(specs\/a-killer\.md\)/, "the attacker's document fails");
     t.match(run.stdout, /ok 2 - other \(specs\/b-other\.md\)/, 'the next document ran');
-    t.equal(summary(run.stderr), '1 passed, 1 failed, 0 skipped, 0 todo');
+    // As root the driver's parent is the zygote, which ends with it; else a parent of its own, which ignores SIGTERM.
+    if (user === 'root') {
+      t.match(run.stdout, /not ok 1 - driver-killer completes\n[\s\S]*the zygote that forked it ended/);
+      t.equal(summary(run.stderr), '1 passed, 3 failed, 0 skipped, 0 todo');
+    } else {
+      t.match(run.stdout, /ok 3 - driver-killer \(specs\/c-driver\.md\)/);
+      t.equal(summary(run.stderr), '3 passed, 1 failed, 0 skipped, 0 todo');
+    }
   });
 }
