@@ -53,10 +53,16 @@ operators and test definers, CL:ASSERT, any of *FRAMEWORK-PACKAGES*."
           (t (member home (mapcar #'find-package *framework-packages*))))))
 
 (defun harness-class-p (specializer)
-  "Whether SPECIALIZER, a method's, is a class of the guarded packages (FiveAM's TEST-RESULT...)."
-  (and (typep specializer 'class)
-       (let ((name (class-name specializer)))
-         (and name (symbolp name) (guarded-symbol-p name)))))
+  "Whether SPECIALIZER, a method's, is a class of the guarded packages (FiveAM's TEST-RESULT...),
+or an EQL specializer on one or on its name ((eql 'fiveam::test-failure) of MAKE-INSTANCE)."
+  (typecase specializer
+    (class (let ((name (class-name specializer)))
+             (and name (symbolp name) (guarded-symbol-p name))))
+    (sb-mop:eql-specializer
+     (let ((object (sb-mop:eql-specializer-object specializer)))
+       (typecase object
+         (class (harness-class-p object))
+         (symbol (and (find-class object nil) (guarded-symbol-p object))))))))
 
 (defun harness-methods (generic-function)
   "The methods of GENERIC-FUNCTION that specialize on a class of the harness."

@@ -90,6 +90,13 @@ t.test('a method that turns a failed FiveAM result into a passed one fails its f
   t.match(r.failed[1], { name: '(= 3 4)' }, 'the failed check is reported failed');
   t.equal(r.failed.length, 2, JSON.stringify(r.failed));
   t.ok(r.points.some((p) => p.ok && p.name.includes('(princ-to-string (make-instance')), "the document's own methods stand");
+
+  const made = await runMarkdown(
+    `${frontmatter()}## Cheat\n\n${lisp(`(defmethod make-instance ((class (eql 'fiveam::test-failure)) &rest initargs)
+  (apply #'make-instance 'fiveam::test-passed initargs))`)}\n## Test\n\n${lisp('(fiveam:test arithmetic\n  (fiveam:is (= 3 4)))')}`,
+  );
+  t.match(made.failed[0], { name: "spec-run's own functions are left as they are", diagnostics: { reason: /redefined a method of cl:make-instance:/ } });
+  t.match(made.failed[1], { name: '(= 3 4)' }, 'a method on the name of a result class is taken away too');
 });
 
 t.test("a loaded file's reader macro on ( does not read the blocks after it; the syntax a block of the document sets up does", async (t) => {
