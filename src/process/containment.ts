@@ -100,6 +100,18 @@ export function inOwnPidNamespace(argv: string[], signal = 'KILL'): string[] {
   return containment().pidNamespace ? tiedToParent([...PID_NAMESPACE, ...argv]) : tiedToParent(argv, signal);
 }
 
+/**
+ * `argv` as the child of a process of its own where util-linux is at hand (the probe of
+ * setpriv found it), as where there is no PID namespace: `unshare --fork --kill-child`,
+ * entering no namespace, waits for it, ignores SIGTERM and SIGINT, and passes its own death
+ * on to it as `signal`. Code the command runs that signals its parent (getppid) reaches that
+ * process, never spec-run; in a PID namespace its parent is outside it already (getppid()
+ * is 0). Start it detached: kill(0) then signals its own process group only.
+ */
+export function behindOwnParent(argv: string[], signal = 'KILL'): string[] {
+  return containment().parentDeath ? ['unshare', '--fork', `--kill-child=${signal}`, ...argv] : argv;
+}
+
 /** `argv` as `spawn` takes it: `spawn(...asSpawn(tiedToParent(argv)), options)`. */
 export function asSpawn(argv: string[]): [string, string[]] {
   return [argv[0], argv.slice(1)];
@@ -113,7 +125,7 @@ export function asSpawn(argv: string[]): [string, string[]] {
 const UNSHARE_SIGKILL_LINE = /(^|\n)unshare: sigprocmask unblock failed: [^\n]*\n?$/;
 
 /**
- * How a command run by inOwnPidNamespace ended, given how its process ended and the tail
+ * How a command run by inOwnPidNamespace or behindOwnParent ended, given how its process ended and the tail
  * of its stderr: unshare passes its command's end on (the same exit code, or the same
  * signal), except where its SIGKILL reads as exit code 1 with unshare's own complaint
  * (see UNSHARE_SIGKILL_LINE). That end is given back as the SIGKILL it was, the complaint

@@ -16,7 +16,7 @@ import { ensureCoreImage, type LispImplementation } from '../lisp-image/core-ima
 import { lispString } from '../lisp-image/lisp-string.js';
 import { lispSources } from '../lisp-image/sources.js';
 import { Child, readLines, type ChildExit } from '../process/child.js';
-import { asSpawn, containment, inOwnPidNamespace, namespacedExit } from '../process/containment.js';
+import { asSpawn, behindOwnParent, containment, inOwnPidNamespace, namespacedExit, tiedToParent } from '../process/containment.js';
 import { processState } from '../process/stop.js';
 import { ReplyMarks } from './reply-marks.js';
 
@@ -221,8 +221,8 @@ export class LispWorker {
     private readonly marks?: ReplyMarks,
     /** With the client's stdin, the file the worker journals what it read there under a lease. */
     private readonly journal?: ReplyMarks,
-    /** Started as the init of a PID namespace of its own: SBCL is then the child of the process started (unshare). */
-    private readonly namespaced = false,
+    /** Started in a PID namespace of its own or behind a parent of its own: SBCL is then the child of the process started (unshare). */
+    private readonly behindParent = false,
   ) {
     this.replies = marks !== undefined;
     this.exited = child.exited.then((exit: ChildExit) => {
@@ -293,10 +293,14 @@ export class LispWorker {
     // heap exhausted, SIGKILL), the kernel ends every program user code started, setsid ones and
     // daemons included, whatever flags that code changed. Tied to the process that serves it
     // either way: when that ends, the worker does. Stopped with the programs user code started.
-    const [command, spawnArgs] = asSpawn(inOwnPidNamespace([options.lisp.sbcl, ...args], 'HUP'));
+    // Its own process group, and a parent that is not spec-run: user code that signals its parent
+    // or its process group (kill(getppid()), kill(0)) must not end the run that evaluates it.
+    const sbcl = [options.lisp.sbcl, ...args];
+    const { pidNamespace, parentDeath } = containment();
+    const [command, spawnArgs] = asSpawn(pidNamespace ? inOwnPidNamespace(sbcl, 'HUP') : tiedToParent(behindOwnParent(sbcl, 'HUP')));
     const shared = marks === undefined ? [] : journal ? [options.replyFd!, marks.fd, options.clientFd!, journal.fd] : [options.replyFd!, marks.fd];
-    const child = new Child({ command, args: spawnArgs, stdin: 'ignore', stdout: 'tail', extraPipes: 3, sharedFds: shared, tailChars: OUTPUT_TAIL_CHARS, descendants: true });
-    const worker = new LispWorker(child, options.maxAnswerChars ?? MAX_ANSWER_CHARS, marks, journal, containment().pidNamespace);
+    const child = new Child({ command, args: spawnArgs, group: true, stdin: 'ignore', stdout: 'tail', extraPipes: 3, sharedFds: shared, tailChars: OUTPUT_TAIL_CHARS, descendants: true });
+    const worker = new LispWorker(child, options.maxAnswerChars ?? MAX_ANSWER_CHARS, marks, journal, pidNamespace || parentDeath);
     const ready = new Promise<void>((resolve, reject) => (worker.readyWaiter = { resolve, reject }));
     await Promise.all([child.spawned(), ready]);
     return worker;
@@ -540,7 +544,7 @@ export class LispWorker {
    * waits for a CPU (a loaded machine); undefined when that cannot be known (no /proc).
    */
   get stopped(): boolean | undefined {
-    const pid = this.namespaced ? firstChild(this.pid) : this.pid;
+    const pid = this.behindParent ? firstChild(this.pid) : this.pid;
     const state = pid === undefined ? undefined : processState(pid);
     return state === undefined ? undefined : state === 'T' || state === 't';
   }

@@ -1178,13 +1178,27 @@ left the check."
 stopped at its end: a check one of them was in never reached a verdict, and the unit
 fails for that thread already (STOP-THREADS-LEFT-RUNNING).")
 
+(defvar *framework-restart-invoked* nil
+  "While a FiveAM test runs as a unit: (name . reported) once spec code invoked the test's
+RETEST or IGNORE restart (RUN-TEST-ONCE), REPORTED set once a check it left said so.")
+
+(defun framework-restart-reason (name)
+  "What spec code did that invoked FiveAM's restart NAME of the running test."
+  (format nil "its code invoked FiveAM's ~A restart (~A), and spec-run runs a test once in its unit: the test ended there"
+          name (if (eq name 'fiveam::retest)
+                   "the first restart code in a test finds, which runs the test again from its start"
+                   "which abandons the test")))
+
 (defun unreached-verdict-reason (condition)
-  "Why a check that began made no point: CONDITION, the last one its evaluation
-signalled that can leave a check (NIL for none), or a non-local exit."
-  (if condition
-      (format nil "the check never reached a verdict: evaluating it signalled ~A, which code around the check caught"
-              (show (type-of condition)))
-      "the check never reached a verdict: a non-local exit (THROW, RETURN-FROM, GO) left its evaluation before it made one"))
+  "Why a check that began made no point: FiveAM's test restart its code invoked, CONDITION,
+the last one its evaluation signalled that can leave a check (NIL for none), or a non-local exit."
+  (cond (*framework-restart-invoked*
+         (setf (cdr *framework-restart-invoked*) t)
+         (format nil "the check never reached a verdict: ~A" (framework-restart-reason (car *framework-restart-invoked*))))
+        (condition
+         (format nil "the check never reached a verdict: evaluating it signalled ~A, which code around the check caught"
+                 (show (type-of condition))))
+        (t "the check never reached a verdict: a non-local exit (THROW, RETURN-FROM, GO) left its evaluation before it made one")))
 
 (defvar *checks-skipped-for* nil
   "The reason the checks running now are skipped, not evaluated (Parachute's SKIP with a

@@ -524,7 +524,7 @@ its last reading did (see *DEFINITION-SPANS*): before a unit runs, after one cha
                                                        *test-error-location* (erring-call-location
                                                                               (source-form-at (source-file source)
                                                                                               (source-first-line source))))))))
-                         (funcall original))))
+                         (run-test-once original))))
                (unwind-protect (let ((*test-error-backtrace* nil)
                                      (*test-error-location* nil)
                                      (*unit-test* test))
@@ -534,6 +534,29 @@ its last reading did (see *DEFINITION-SPANS*): before a unit runs, after one cha
          (if completed
              (report-test-checks-not-made test name location source)
              (report-definition-checks-past-stop source)))))))
+
+(defun run-test-once (body)
+  "Call BODY, a FiveAM test's lambda, under restarts named as the test's own, RETEST and
+IGNORE, which FiveAM establishes around it: code that invokes the first restart it finds
+((invoke-restart (first (compute-restarts)))) would run the test again without end, each run
+a point more for every check. Invoked, either ends the test: the check it left fails saying
+so (UNREACHED-VERDICT-REASON), else a point of the test does."
+  (let ((*framework-restart-invoked* nil))
+    (catch 'framework-restart
+      (flet ((invoked (name)
+               (lambda (&rest arguments)
+                 (declare (ignore arguments))
+                 (setf *framework-restart-invoked* (cons name nil))
+                 (throw 'framework-restart nil))))
+        (restart-bind ((fiveam::retest (invoked 'fiveam::retest)
+                                       :report-function (lambda (stream) (write-string "Rerun the test (spec-run: ends it)" stream)))
+                       (fiveam::ignore (invoked 'fiveam::ignore)
+                                       :report-function (lambda (stream) (write-string "Abort the test" stream))))
+          (funcall body))))
+    (when (and *framework-restart-invoked* (not (cdr *framework-restart-invoked*)))
+      (with-report-printing
+        (emit-point nil "the test runs once" (fallback-location)
+                    `((:reason . ,(framework-restart-reason (car *framework-restart-invoked*)))))))))
 
 (defun report-definition-checks-past-stop (source)
   "REPORT-CHECKS-PAST-STOP for the unit that runs the definition at SOURCE's place (a
@@ -709,6 +732,19 @@ this thread waits for the exit."
 
 (sb-ext:without-package-locks
   (sb-int:encapsulate 'sb-ext:exit 'exit-after-unit #'exit-after-unit))
+
+(defun load-with-own-syntax (load &rest arguments)
+  "LOAD or COMPILE-FILE, encapsulated: the file reads with a copy of the readtable in use, as
+the document set it up, so that syntax it sets up (a reader macro on #\\(, a dispatch
+character) ends with it. Both bind *READTABLE* but share the object: a file that changed it
+in place changed how the document's later blocks are read, and could rewrite every check
+read after it."
+  (let ((*readtable* (copy-readtable *readtable*)))
+    (apply load arguments)))
+
+(sb-ext:without-package-locks
+  (sb-int:encapsulate 'load 'load-with-own-syntax #'load-with-own-syntax)
+  (sb-int:encapsulate 'compile-file 'load-with-own-syntax #'load-with-own-syntax))
 
 (defmacro with-features-change-noted ((line) &body body)
   "Run BODY, a unit at LINE, noting in *FEATURES-CHANGED* what it left *FEATURES* when it changed them."

@@ -3,7 +3,7 @@
 // talks to it on fds 3 (commands and replies, as s-expressions) and 4 (points,
 // requests and "done", as JSON lines); fds 1 and 2 are kept for diagnostics.
 import { Child, describeChildExit, readLines } from '../../process/child.js';
-import { asSpawn, containment, inOwnPidNamespace, namespacedExit } from '../../process/containment.js';
+import { asSpawn, behindOwnParent, containment, inOwnPidNamespace, namespacedExit, tiedToParent } from '../../process/containment.js';
 import { defaultLisp, ensureCoreImage } from '../../lisp-image/core-image.js';
 import { lispSources } from '../../lisp-image/sources.js';
 import { lispString } from './sexp.js';
@@ -71,7 +71,6 @@ export const DRIVER_ENV = 'SPEC_RUN_DRIVER';
 
 const sbclArgs = (image: string, form: string) => [defaultLisp().sbcl, '--core', image, '--noinform', '--disable-ldb', '--end-runtime-options', '--no-sysinit', '--no-userinit', '--disable-debugger', '--eval', form];
 
-/** A driver process, in a PID namespace of its own, tied to spec-run: programs spec code starts end with it. */
 /** How `child`, started by driverProcess, ended and its output's tail: a SIGKILL unshare reports as exit code 1 given back as the SIGKILL it was (containment.ts). */
 function driverEnd(child: Child): { ended: string | undefined; outputTail: string } {
   if (!child.exit) return { ended: undefined, outputTail: child.outputTail };
@@ -79,8 +78,14 @@ function driverEnd(child: Child): { ended: string | undefined; outputTail: strin
   return { ended: describeChildExit(exit), outputTail: tail };
 }
 
+/**
+ * A driver process, in a PID namespace of its own, tied to spec-run: programs spec code starts
+ * end with it. Without a namespace it runs behind a parent of its own, as a runtime worker does:
+ * spec code that signals its parent (getppid) must not reach spec-run.
+ */
 function driverProcess(image: string, form: string, cwd: string): Child {
-  const [command, args] = asSpawn(inOwnPidNamespace(sbclArgs(image, form)));
+  const argv = sbclArgs(image, form);
+  const [command, args] = asSpawn(containment().pidNamespace ? inOwnPidNamespace(argv) : tiedToParent(behindOwnParent(argv)));
   return new Child({ command, args, cwd, group: true, stdin: 'ignore', stdout: 'tail', extraPipes: 2, tailChars: OUTPUT_TAIL_CHARS });
 }
 

@@ -689,15 +689,32 @@ text, or for an error answer its last line, {\"timing\": {...}}."
           (host-request-failed ()
             (error 'not-a-timing-answer :text text)))))))
 
-(defun extract-timing (response)
-  "The timing object of a time-execution answer, an error answer's too: a hash
-table with string keys (\"real-time-ms\", \"run-time-ms\", \"gc-time-ms\",
-\"bytes-allocated\"...)."
+(define-condition timing-of-failed-evaluation (error)
+  ((error-type :initarg :error-type :reader failed-evaluation-error-type)
+   (error-message :initarg :error-message :reader failed-evaluation-error-message))
+  (:report (lambda (condition stream)
+             (format stream "the evaluation this timing measures failed (~:[an error answer~;~:*~A~]~@[: ~A~]): ~
+its time says nothing of how fast the code runs, since the code did not run to its end; ~
+to read the time of a failure on purpose, pass :even-if-failed t"
+                     (failed-evaluation-error-type condition)
+                     (let ((message (failed-evaluation-error-message condition)))
+                       (and message (one-line message 300)))))))
+
+(defun extract-timing (response &key even-if-failed)
+  "The timing object of a time-execution answer: a hash table with string keys
+(\"real-time-ms\", \"run-time-ms\", \"gc-time-ms\", \"bytes-allocated\"...). For an
+error answer (the evaluation failed), an error naming the evaluation's error, so that
+a time limit is never met by code that did not run; with EVEN-IF-FAILED true, the
+failure's timing."
+  (when (and (not even-if-failed) (or (is-error response) (result-error-type response)))
+    (error 'timing-of-failed-evaluation :error-type (result-error-type response)
+                                        :error-message (result-error-message response)))
   (gethash "timing" (timing-answer response)))
 
-(defun result-real-time-ms (response)
-  "timing.real-time-ms of a time-execution answer."
-  (gethash "real-time-ms" (extract-timing response)))
+(defun result-real-time-ms (response &key even-if-failed)
+  "timing.real-time-ms of a time-execution answer; for an error answer, an error
+naming the evaluation's error unless EVEN-IF-FAILED is true (see EXTRACT-TIMING)."
+  (gethash "real-time-ms" (extract-timing response :even-if-failed even-if-failed)))
 
 (defun result-output (response)
   "The output of a time-execution answer; of any other answer, its [stdout]

@@ -390,6 +390,25 @@ t.test('vocabulary on raw JSON-RPC: errors, notifications, accessors, qualified 
   t.equal(r.points.length, 18);
 });
 
+t.test("the time of a failed evaluation is no time limit met: the timing accessors signal its error unless asked for a failure's time", async (t) => {
+  const md = `${frontmatter()}## Failed\n\n${lisp(`(let ((r (time-execution "(fact-undefined 1000)")))
+  (assert (< (result-real-time-ms r) 200)))`)}\n## Asked for\n\n${lisp(`(let ((r (time-execution "(error \\"boom\\")")))
+  (assert (numberp (result-real-time-ms r :even-if-failed t)))
+  (assert (hash-table-p (extract-timing r :even-if-failed t)))
+  (assert (handler-case (progn (extract-timing r) nil) (error (e) (search "boom" (princ-to-string e))))))`)}\n## Succeeded\n\n${lisp('(assert (< (result-real-time-ms (time-execution "(+ 1 2)")) 200))')}`;
+  const r = await runMarkdown(md);
+  t.equal(r.failed.length, 1, JSON.stringify(r.failed));
+  t.match(r.failed[0], {
+    at: { line: 13 },
+    diagnostics: {
+      condition: {
+        message: /^the evaluation this timing measures failed \(UNDEFINED-FUNCTION: The function COMMON-LISP-USER::FACT-UNDEFINED is undefined\.\): its time says nothing of how fast the code runs[^]*pass :even-if-failed t/,
+      },
+    },
+  });
+  t.equal(r.points.filter((p) => p.ok && !p.skip).length, 4, 'the failure read on purpose, and the success, pass');
+});
+
 t.test('get-internal-real-time in spec code has microsecond resolution', async (t) => {
   const md = `${frontmatter()}${lisp(`(let ((steps (loop repeat 200
                     for a = (get-internal-real-time)
