@@ -85,7 +85,7 @@ export function formatMessage(m: CheckMessage): string {
 }
 
 // `retries` (run/retries.ts), `exclude` (translate/requirements.ts) and `timing-sensitive` (run/timing-sensitive.ts) are read by the run too.
-export const FRONTMATTER_FIELDS = new Set(['type', 'name', 'source', 'level', 'tags', 'covers', 'feature', 'version', 'description', 'title', 'status', 'author', 'owner', 'id', 'retries', 'timeout', 'exclude', 'timing-sensitive']);
+export const FRONTMATTER_FIELDS = new Set(['type', 'name', 'source', 'level', 'tags', 'covers', 'feature', 'version', 'description', 'title', 'status', 'author', 'owner', 'id', 'retries', 'timeout', 'exclude', 'timing-sensitive', 'borrow']);
 
 /** `family`: the plan's; a document of no family with blocks to run has its problem naming a wrong `type` already. */
 export function checkFrontmatter(doc: SpecDocument, family?: DocumentPlan['family']): CheckMessage[] {

@@ -570,11 +570,20 @@ class DocumentRun {
     const event: PointEvent = { type: 'point', file: this.plan.file, unitId, ok: message.ok, name: message.name, at };
     if (message.skip !== undefined) event.skip = message.skip;
     if (message.unchecked) event.unchecked = true;
+    const borrowed = this.borrowedAt(at);
+    if (borrowed.length && message.skip === undefined) event.notes = borrowed;
     if (!message.ok) {
       event.diagnostics = { ...this.withDefinedElsewhere(message.diagnostics ?? {}), ...this.lastExchange(exchanges), ...this.environmentNote(), ...extra };
       this.attachTranscript(event, exchanges);
     }
     return event;
+  }
+
+  /** What the check at AT uses of other documents of the specification tree: a pass may be theirs, not this document's. */
+  private borrowedAt(at: SourceRef): string[] {
+    if (at.file !== this.plan.file) return [];
+    const use = this.plan.borrowedUses?.find(({ from, to }) => from <= at.line && at.line <= to);
+    return (use?.names ?? []).map(({ name, file, line }) => `uses ${name} defined in ${file}:${line}, another document of the specification tree (frontmatter borrow: false or --no-borrow refuses it)`);
   }
 
   /** A failing point carries the MCP exchanges of its unit so far, or up to the `upTo`th of the transcript (its check). */
@@ -589,6 +598,9 @@ class DocumentRun {
     const name = diagnostics.undefined;
     const unloaded = [...this.unloadedDefinitions].map(([index, why]) => ({ ...this.plan.definitions[index], why }));
     if (typeof name !== 'string') return diagnostics;
+    const refused = this.plan.refusedBorrowing?.names.filter((borrowed) => borrowed.name === name.toLowerCase()) ?? [];
+    if (refused.length)
+      return { ...diagnostics, reason: `${name} is defined only in another document (${refused.map((r) => `${r.file}:${r.line}`).join(', ')}), and this document takes no definition from the others (${this.plan.refusedBorrowing!.by})` };
     const vocabulary = [...this.unloadedVocabulary].map(([file, { path, why }]) => ({ file, why, definedAt: existsSync(path) ? definitionLine(readFileSync(path, 'utf8'), name) : null }));
     const defining = vocabulary.find((file) => file.definedAt !== null);
     // The driver, fresh after the file ended its predecessor, says that the vocabulary does not define it: it does, but did not load.
