@@ -211,6 +211,9 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
     }
     for (const site of facts.calls) calls.push({ ref, site });
   }
+  for (const refused of plan.refusedBorrowing?.names ?? []) {
+    messages.push({ file: plan.file, line: refused.usedAt, column: 1, severity: 'note', message: `${refused.name} is defined only in another document (${refused.file}:${refused.line}), which this document does not borrow from (${plan.refusedBorrowing!.by}): the run finds it undefined unless code this document loads defines it` });
+  }
   for (const { file, text, site } of toolsCalled(plan)) {
     if (context.tools && !context.tools.includes(site.name)) messages.push({ file, line: site.line, column: columnOf(text, site.offset), severity: 'error', message: unlistedToolMessage(site, context.tools) });
   }

@@ -121,7 +121,7 @@ export async function lendTreeDefinitions(plans: DocumentPlan[], trees: Specific
       const borrowed = borrowing.definitions.filter((ref) => ref.borrowed);
       const told =
         refusal !== null
-          ? borrowed.length ? { refusedBorrowing: { by: refusal, names: borrowed.flatMap((ref) => ref.borrowed!.names.map((name) => ({ name, file: ref.file, line: ref.line }))) } } : {}
+          ? borrowed.length ? { refusedBorrowing: { by: refusal, names: borrowed.flatMap((ref) => ref.borrowed!.names.map((name) => ({ name, file: ref.file, line: ref.line, usedAt: ref.borrowed!.usedAt }))) } } : {}
           : borrowing.uses.length ? { borrowedUses: borrowing.uses } : {};
       const problems = [...(refusal === null ? borrowing.problems : []), ...unsharedPackageUses(plan, tree.packages, trees.sharedPackages)];
       const lent = plan.uncalledCheckFunctions ? (lentNames(tree, trees.shared).get(resolve(plan.file)) ?? new Set<string>()) : new Set<string>();

@@ -184,7 +184,7 @@ export interface DocumentPlan {
    * Set when the document takes no definition from its tree (frontmatter `borrow: false`, a run's
    * --no-borrow): what refused them, and the names it would have borrowed.
    */
-  refusedBorrowing?: { by: string; names: BorrowedName[] };
+  refusedBorrowing?: { by: string; names: (BorrowedName & { usedAt: number })[] };
   /** The Lisp definitions of the document, in document order: loaded before any unit runs, but those `loads` places otherwise. */
   definitions: CodeRef[];
   units: Unit[];
