@@ -4,7 +4,8 @@
 // runtime servers started per session. A unit past its time limit, or whose
 // driver crashes, fails; the driver and its servers are stopped, and a fresh
 // driver with the definitions reloaded runs the next units, each saying so (a
-// comment, and a note on each failing point): what earlier units did is lost.
+// comment, and a note on each failing point), the units before that load code or
+// define run there again first: what the other earlier units did is lost.
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { RunEvent, SourceRef } from '../../model/events.js';
