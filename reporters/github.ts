@@ -13,9 +13,15 @@ export const githubAnnotations: Reporter = async function* (events) {
     if (event.type === 'unit-start') units.set(event.unitId, event.name);
     // What fails the run itself: one error of the run each, at the line of the requirement it is about (none for a run that checked nothing).
     if (event.type === 'run-end') for (const { reason, at } of runFailures(event)) yield `::error ${place(at)}title=spec-run::${escapeData(reason)}\n`;
-    if (event.type !== 'point' || event.ok || event.todo !== undefined) continue;
+    if (event.type !== 'point' || event.todo !== undefined || event.skip !== undefined) continue;
     const title = escapeProperty(units.get(event.unitId) ?? 'spec-run');
-    const detail = event.diagnostics ? `\n${JSON.stringify(event.diagnostics, null, 1)}` : '';
+    // A pass that used another document's definitions is a warning at its line: it may be theirs.
+    if (event.ok) {
+      if (event.notes?.length) yield `::warning ${place(event.at)}title=${title}::${escapeData(`${event.name}\n${event.notes.join('\n')}`)}\n`;
+      continue;
+    }
+    const shown = { ...event.diagnostics, ...(event.notes?.length ? { notes: event.notes } : {}) };
+    const detail = Object.keys(shown).length ? `\n${JSON.stringify(shown, null, 1)}` : '';
     yield `::error ${place(event.at)}title=${title}::${escapeData(`${event.name}${detail}`)}\n`;
   }
 };

@@ -138,7 +138,7 @@ const requirementIdsOf = (event: Extract<RunEvent, { type: 'document-start' }>) 
 
 /** A failing point as the text of a <failure>: its place and diagnostics as YAML. */
 function failureDetail(point: PointEvent): string {
-  return stringify({ at: point.at ? `${point.at.file}:${point.at.line}` : undefined, ...point.diagnostics }, { lineWidth: 0 });
+  return stringify({ at: point.at ? `${point.at.file}:${point.at.line}` : undefined, ...point.diagnostics, ...(point.notes?.length ? { notes: point.notes } : {}) }, { lineWidth: 0 });
 }
 
 const isSkipped = (point: PointEvent) => point.skip !== undefined || point.todo !== undefined;
@@ -158,9 +158,9 @@ function runFailuresSuite(failures: RunFailure[]): string[] {
   ];
 }
 
-/** A <testcase> with its properties and outcome (none: passed). */
-function testcase(attributes: string, verified: string[], outcome: string): string[] {
-  const caseProperties = properties('      ', verified.map((id) => ['requirement', id]));
+/** A <testcase> with its properties (the requirements it verifies, its points' notes) and outcome (none: passed). */
+function testcase(attributes: string, verified: string[], outcome: string, notes: string[] = []): string[] {
+  const caseProperties = properties('      ', [...verified.map((id): [string, string] => ['requirement', id]), ...[...new Set(notes)].map((note): [string, string] => ['note', note])]);
   if (caseProperties.length) return [`    <testcase ${attributes}>`, ...caseProperties, ...(outcome ? [`      ${outcome}`] : []), '    </testcase>'];
   return [outcome ? `    <testcase ${attributes}>${outcome}</testcase>` : `    <testcase ${attributes}/>`];
 }
@@ -189,7 +189,7 @@ export const junitUnitsReporter: Reporter = async function* (events) {
         const notRun = unit.points.filter(isSkipped).length;
         outcome = `<skipped message="${escapeAttribute(notRun === unit.points.length ? reason : `${notRun} of ${unit.points.length} checks did not run: ${reason}`)}"/>`;
       } else if (unit.flakyFailures.length) outcome = unit.flakyFailures.map(flakyFailureXml).join('');
-      lines.push(...testcase(attributes, unit.requirements, outcome));
+      lines.push(...testcase(attributes, unit.requirements, outcome, unit.points.flatMap((point) => point.notes ?? [])));
     }
     const failures = suite.units.filter((u) => u.points.some(isFailed)).length;
     const skipped = suite.units.filter((u) => !u.points.some(isFailed) && (u.points.length === 0 || u.points.some(isSkipped))).length;
@@ -209,7 +209,7 @@ export const junitReporter: Reporter = async function* (events) {
       if (isSkipped(point)) outcome = `<skipped message="${escapeAttribute(point.skip ?? `TODO ${point.todo}`)}"/>`;
       else if (!point.ok) outcome = `<failure message="${escapeAttribute(point.name)}">${escapeXml(failureDetail(point))}</failure>`;
       else if (flakyFailures.length) outcome = flakyFailures.map(flakyFailureXml).join('');
-      lines.push(...testcase(attributes, unit.requirements, outcome));
+      lines.push(...testcase(attributes, unit.requirements, outcome, point.notes));
     }
     return { tests: suite.points.length, failures: suite.points.filter(({ point }) => isFailed(point)).length, skipped: suite.points.filter(({ point }) => isSkipped(point)).length, lines };
   });

@@ -106,10 +106,16 @@ function renderUnit(name: string, points: PointEvent[], durationMs: number, c: R
   // What the runner says of the unit as a whole (it ran in a fresh environment, its runs' seeds).
   for (const comment of comments) lines.push(`      ${c.dim(`# ${comment}`)}`);
   for (const point of todo) lines.push(`      ${c.cyan('…')} ${visibleControls(point.name)} ${c.cyan(`# TODO ${visibleControls(point.todo ?? '')}`)} ${c.dim(where(point.at))}`);
+  // A passing check's notes too: what it used of other documents may be what made it pass.
+  for (const point of points.filter((p) => p.ok && p.notes?.length)) {
+    lines.push(`      ${c.yellow('!')} ${visibleControls(point.name)} ${c.dim(where(point.at))}`);
+    for (const note of point.notes!) lines.push(`        ${c.yellow(visibleControls(note))}`);
+  }
   for (const point of failed) {
     lines.push(`      ${c.red('✖')} ${visibleControls(point.name)} ${c.dim(where(point.at))}`);
-    if (point.diagnostics && Object.keys(point.diagnostics).length) {
-      const body = stringify(point.diagnostics, { lineWidth: 0 }).replace(/\n$/, '');
+    const shown = { ...point.diagnostics, ...(point.notes?.length ? { notes: point.notes } : {}) };
+    if (Object.keys(shown).length) {
+      const body = stringify(shown, { lineWidth: 0 }).replace(/\n$/, '');
       for (const text of body.split('\n')) lines.push(`        ${c.dim(text)}`);
     }
   }

@@ -68,8 +68,8 @@ export const tapReporter: Reporter = async function* (events) {
         if (event.skip !== undefined) text += ` # SKIP ${escapeDirective(event.skip)}`;
         else if (event.todo !== undefined) text += ` # TODO ${escapeDirective(event.todo)}`;
         yield line(2, text);
-        if (!event.ok || event.skip !== undefined || event.todo !== undefined || event.attachments?.length) {
-          const diagnostics: Record<string, unknown> = { at: where(event.at), ...event.diagnostics };
+        if (!event.ok || event.skip !== undefined || event.todo !== undefined || event.attachments?.length || event.notes?.length) {
+          const diagnostics: Record<string, unknown> = { at: where(event.at), ...event.diagnostics, ...(event.notes?.length ? { notes: event.notes } : {}) };
           if (event.attachments?.length) diagnostics.attachments = boundAttachments(event.attachments);
           if (diagnostics.at === undefined) delete diagnostics.at;
           if (Object.keys(diagnostics).length > 0) yield yamlBlock(diagnostics, `${INDENT.repeat(2)}  `).join('\n') + '\n';

@@ -89,7 +89,7 @@ export function formatMessage(m: CheckMessage): string {
 }
 
 // `retries` (run/retries.ts), `exclude` (translate/requirements.ts) and `timing-sensitive` (run/timing-sensitive.ts) are read by the run too.
-export const FRONTMATTER_FIELDS = new Set(['type', 'name', 'source', 'level', 'tags', 'covers', 'feature', 'version', 'description', 'title', 'status', 'author', 'owner', 'id', 'retries', 'timeout', 'exclude', 'timing-sensitive']);
+export const FRONTMATTER_FIELDS = new Set(['type', 'name', 'source', 'level', 'tags', 'covers', 'feature', 'version', 'description', 'title', 'status', 'author', 'owner', 'id', 'retries', 'timeout', 'exclude', 'timing-sensitive', 'borrow']);
 
 /** `family`: the plan's; a document of no family with blocks to run has its problem naming a wrong `type` already. */
 export function checkFrontmatter(doc: SpecDocument, family?: DocumentPlan['family']): CheckMessage[] {
@@ -214,6 +214,9 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
       continue;
     }
     for (const site of facts.calls) calls.push({ ref, site });
+  }
+  for (const refused of plan.refusedBorrowing?.names ?? []) {
+    messages.push({ file: plan.file, line: refused.usedAt, column: 1, severity: 'note', message: `${refused.name} is defined only in another document (${refused.file}:${refused.line}), which this document does not borrow from (${plan.refusedBorrowing!.by}): the run finds it undefined unless code this document loads defines it` });
   }
   for (const { file, text, site } of toolsCalled(plan)) {
     if (context.tools && !context.tools.includes(site.name)) messages.push({ file, line: site.line, column: columnOf(text, site.offset), severity: 'error', message: unlistedToolMessage(site, context.tools) });

@@ -76,7 +76,7 @@ function sourceNamesBlocks(file: string): boolean {
   }
 }
 
-export async function checkCommand(paths: string[], options: { steps?: string[]; executorSteps?: boolean; config?: string; strict?: boolean } = {}): Promise<number> {
+export async function checkCommand(paths: string[], options: { steps?: string[]; executorSteps?: boolean; config?: string; strict?: boolean; borrow?: boolean } = {}): Promise<number> {
   const config = loadConfig(options.config);
   sayConfigurationAbove(config, options.config);
   // As a run: the configuration's paths when none is given.
@@ -95,7 +95,7 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
     return 2;
   }
   const docs = await Promise.all(files.map((file) => parseFile(file)));
-  const plans = markExecutorSteps(await lendTreeDefinitions(docs.map((doc) => translate(doc)), specificationTrees(config, roots)), executorSteps);
+  const plans = markExecutorSteps(await lendTreeDefinitions(docs.map((doc) => translate(doc)), specificationTrees(config, roots, options.borrow === false ? '--no-borrow' : undefined)), executorSteps);
   // As a run refuses it (exit 2): markdown holding no check at all is nothing to pass. An
   // active change is checked even with no scenario: its deltas against its capabilities' specs.
   if (!plans.some(isOfActiveChange) && !hasChecks({ documents: plans }, roots)) return 2;

@@ -182,6 +182,7 @@ export function buildProgram(): Command {
     .option('--strict', 'undefined and pending steps fail the run (the default)')
     .option('--no-strict', 'undefined and pending steps are TODO and do not fail the run (a run where no check passed still fails: an interpreted Given or When is no check)')
     .option('--executor-steps', 'the built-in executor steps apply to every OpenSpec document (by default only to documents with stop-hook YAML blocks, or as configured)')
+    .option('--no-borrow', "no Lisp document takes definitions from the other documents of its specification tree (as frontmatter borrow: false makes one refuse them): a check calling a name defined only in another document fails, saying so")
     .option('--retries <n>', `run a failing unit again up to n times (at most ${MAX_RETRIES}); one that then passes is reported passed and marked flaky`, integer('--retries', 0, MAX_RETRIES))
     .option('--only-failures', 'run only the units that failed in the last run (as recorded in the run record); with none recorded, nothing runs and the run is refused (exit 2): a document edited since a green run needs a run without it')
     .option('--last-run <file>', `the run record: failing units and document durations, written by every run (default ${DEFAULT_RECORD_PATH})`)
@@ -288,8 +289,9 @@ export function buildProgram(): Command {
     .option('--executor-steps', 'the built-in executor steps apply to every OpenSpec document')
     .option('--strict', 'an undefined step is an error, as it fails a run (the default, or the configuration\'s strict)')
     .option('--no-strict', 'an undefined step is a warning, as a run with --no-strict leaves it TODO')
+    .option('--no-borrow', 'as a run with --no-borrow: no Lisp document takes definitions from the other documents of its specification tree')
     .option('--config <file>', 'configuration file: its paths, steps, executorSteps and strict, as a run reads them')
-    .action(async (paths: string[], options: { steps?: string[]; executorSteps?: boolean; config?: string; strict?: boolean }) => {
+    .action(async (paths: string[], options: { steps?: string[]; executorSteps?: boolean; config?: string; strict?: boolean; borrow?: boolean }) => {
       const { checkCommand } = await import('./check-command.js');
       endCommand(await checkCommand(paths, options));
     });

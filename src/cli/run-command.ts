@@ -84,6 +84,8 @@ export interface RunCommandOptions {
   steps?: string[];
   dryRun?: boolean;
   executorSteps?: boolean;
+  /** False (--no-borrow): no Lisp document takes definitions from its specification tree. */
+  borrow?: boolean;
   /** An OpenSpec change: run the capabilities it touches with its deltas applied. */
   change?: string;
 }
@@ -374,7 +376,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   const discovery = options.onlyFailures && !pathsGiven ? noDiscovery() : findDocuments(roots);
   if (!usableDiscovery(discovery)) return 2;
   const selection: Selection = { grep, tags: options.tag, level: options.level, ...(lines.size ? { lines } : {}) };
-  const trees = specificationTrees(config, roots);
+  const trees = specificationTrees(config, roots, options.borrow === false ? '--no-borrow' : undefined);
   // The project's documents, whatever this run selected: they fix each capability's name (distinctCapabilities).
   const projectDocuments = !pathsGiven && !options.onlyFailures ? discovery.files : discoverDocuments(projectPaths(config));
   const exclusions = config.requirements?.exclude ?? {};

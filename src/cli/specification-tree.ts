@@ -25,6 +25,14 @@ export interface SpecificationTrees {
   sharedPackages: ReadonlySet<string>;
   /** The documents under ROOTS (a tree's), as a run finds them. */
   documentsOf(roots: string[]): string[];
+  /** Set when no document borrows from its tree (--no-borrow): the option, as messages name it. */
+  borrowingRefused?: string;
+}
+
+/** What keeps PLAN from borrowing its tree's definitions, as messages name it: its frontmatter's `borrow: false`, the run's option; else null. */
+export function borrowingRefusal(plan: DocumentPlan, trees: Pick<SpecificationTrees, 'borrowingRefused'>): string | null {
+  if (plan.metadata.borrow === false) return "its frontmatter's borrow: false";
+  return trees.borrowingRefused ?? null;
 }
 
 function within(path: string, root: string): boolean {
@@ -42,7 +50,7 @@ function isDirectory(path: string): boolean {
 }
 
 /** The trees of the documents found under `given` (the paths of the command line, or none). */
-export function specificationTrees(config: ProjectConfig, given: string[]): SpecificationTrees {
+export function specificationTrees(config: ProjectConfig, given: string[], borrowingRefused?: string): SpecificationTrees {
   const projectRoots = projectPaths(config).filter(isDirectory);
   const givenDirectories = given.filter(isDirectory);
   const shared = vocabularyNames();
@@ -69,6 +77,7 @@ export function specificationTrees(config: ProjectConfig, given: string[]): Spec
     shared,
     sharedPackages,
     documentsOf: (roots) => findDocuments(roots).files,
+    ...(borrowingRefused ? { borrowingRefused } : {}),
   };
 }
 
@@ -106,13 +115,20 @@ export async function lendTreeDefinitions(plans: DocumentPlan[], trees: Specific
       if (plan.family !== 'lisp') return plan;
       const tree = await treeOf(trees.rootsOf(plan.file));
       const borrowing = borrowDefinitions(plan, tree.definitions, trees.shared);
-      const { definitions } = borrowing;
-      const problems = [...borrowing.problems, ...unsharedPackageUses(plan, tree.packages, trees.sharedPackages)];
+      const refusal = borrowingRefusal(plan, trees);
+      // Refused, nothing is borrowed: a name defined only elsewhere is undefined here, which its failure says.
+      const definitions = refusal === null ? borrowing.definitions : plan.definitions;
+      const borrowed = borrowing.definitions.filter((ref) => ref.borrowed);
+      const told =
+        refusal !== null
+          ? borrowed.length ? { refusedBorrowing: { by: refusal, names: borrowed.flatMap((ref) => ref.borrowed!.names.map((name) => ({ name, file: ref.file, line: ref.line, usedAt: ref.borrowed!.usedAt }))) } } : {}
+          : borrowing.uses.length ? { borrowedUses: borrowing.uses } : {};
+      const problems = [...(refusal === null ? borrowing.problems : []), ...unsharedPackageUses(plan, tree.packages, trees.sharedPackages)];
       const lent = plan.uncalledCheckFunctions ? (lentNames(tree, trees.shared).get(resolve(plan.file)) ?? new Set<string>()) : new Set<string>();
       const calledElsewhere = (plan.uncalledCheckFunctions ?? []).filter((fn) => lent.has(fn.name));
-      if (problems.length === 0 && definitions.length === plan.definitions.length && calledElsewhere.length === 0) return plan;
+      if (problems.length === 0 && definitions.length === plan.definitions.length && calledElsewhere.length === 0 && Object.keys(told).length === 0) return plan;
       const own = withoutUncalled(plan, calledElsewhere);
-      return { ...own, definitions, problems: [...own.problems, ...problems].sort((a, b) => a.line - b.line) };
+      return { ...own, ...told, definitions, problems: [...own.problems, ...problems].sort((a, b) => a.line - b.line) };
     }),
   );
 }

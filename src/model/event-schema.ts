@@ -151,6 +151,8 @@ export const runEventSchema = z.discriminatedUnion('type', [
      * without error`, a block that sets up): it counts as passed, but verifies nothing.
      */
     unchecked: z.literal(true).optional(),
+    /** What a reader must know of the point, passed or failed, shown by every report: the definitions of other documents its check used. */
+    notes: z.array(z.string()).optional(),
     /** Shown as the YAML block of a failing point: form, values, reason, request, response... */
     diagnostics: z.record(z.string(), z.unknown()).optional(),
     /** Values attached to the point (a step definition's attach(), a failing unit's MCP transcript). */

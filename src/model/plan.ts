@@ -174,6 +174,17 @@ export interface DocumentPlan {
   metadata: Record<string, unknown>;
   /** Set when the document has frontmatter that could not be read: its metadata is unknown, not empty. */
   metadataUnreadable?: true;
+  /**
+   * The document's own top-level forms (by first and last line) that call definitions borrowed
+   * from its specification tree, directly or through its own definitions: each point made in one
+   * says which, and where they are defined (cli/specification-tree.ts).
+   */
+  borrowedUses?: { from: number; to: number; names: BorrowedName[] }[];
+  /**
+   * Set when the document takes no definition from its tree (frontmatter `borrow: false`, a run's
+   * --no-borrow): what refused them, and the names it would have borrowed.
+   */
+  refusedBorrowing?: { by: string; names: (BorrowedName & { usedAt: number })[] };
   /** The Lisp definitions of the document, in document order: loaded before any unit runs, but those `loads` places otherwise. */
   definitions: CodeRef[];
   units: Unit[];
@@ -213,6 +224,13 @@ export interface DocumentPlan {
    * OpenSpec from archiving it as written, whatever the capability's spec (see deltaProblems).
    */
   openspecDelta?: { renames: Rename[]; problems: Diagnostic[] };
+}
+
+/** A name another document of the specification tree defines, and where: a definition this document borrows, or would. */
+export interface BorrowedName {
+  name: string;
+  file: string;
+  line: number;
 }
 
 export interface TestPlan {

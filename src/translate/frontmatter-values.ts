@@ -14,7 +14,7 @@ const NAMES = ['name', 'level', 'source', 'feature'];
 const isStringList = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 /** The fields whose value changes what a run does or counts: a key mistyped for one of them is a setting lost. */
-const SETTINGS = ['type', 'name', 'tags', 'level', 'covers', 'source', 'exclude', 'timeout', 'retries', 'timing-sensitive'];
+const SETTINGS = ['type', 'name', 'tags', 'level', 'covers', 'source', 'exclude', 'timeout', 'retries', 'timing-sensitive', 'borrow'];
 
 /**
  * The setting KEY is mistyped for: one or two letters off or its letters in another
@@ -108,6 +108,7 @@ export function frontmatterValueProblems(doc: SpecDocument): Diagnostic[] {
     if (meant && meta[meant] === undefined) problems.push(at(key, `frontmatter '${key}' is no field spec-run reads, so it is ignored: did you mean '${meant}'?`));
     else if (runWide) problems.push(at(key, `frontmatter '${key}' is no field spec-run reads, so it is ignored: ${madeBy(runWide)}`));
   }
+  if (meta.borrow !== undefined && typeof meta.borrow !== 'boolean') problems.push(at('borrow', "frontmatter 'borrow' must be true or false (false: this document takes no definition from the other documents of its specification tree)"));
   const timing = meta['timing-sensitive'];
   if (timing !== undefined && typeof timing !== 'boolean' && !isStringList(timing)) {
     problems.push(at('timing-sensitive', "frontmatter 'timing-sensitive' must be true, false, or a list of unit names or headings"));

@@ -42,6 +42,10 @@ export function describePlan(plan: DocumentPlan): string {
   const first = plan.definitions.filter((ref) => ref.loads === undefined);
   lines.push(`  definitions (${first.length}), loaded in this order before any unit runs (another document's when borrowed):`);
   for (const ref of first) lines.push(`    ${definitionLine(ref)}`);
+  if (plan.refusedBorrowing) {
+    lines.push(`  not borrowed (${plan.refusedBorrowing.by}), defined only in another document:`);
+    for (const refused of plan.refusedBorrowing.names) lines.push(`    ${refused.file}:${refused.line}  ${refused.name}  (used at line ${refused.usedAt})`);
+  }
   const placed = plan.definitions.filter((ref) => ref.loads !== undefined);
   if (placed.length > 0) {
     lines.push(`  definitions where they stand (${placed.length}), in document order:`);

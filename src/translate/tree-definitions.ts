@@ -15,7 +15,7 @@
 //   in-package): another document's `is` is FiveAM's, not that package's;
 // - a borrowed definition brings what it uses in turn, from its own document first.
 import type { Diagnostic } from '../model/document.js';
-import type { CodeRef, DocumentPlan } from '../model/plan.js';
+import type { BorrowedName, CodeRef, DocumentPlan } from '../model/plan.js';
 import { callCounts } from './lisp-definitions.js';
 import { type LispForm, type LispNode, packageOf, scanForms, unqualified } from './lisp-forms.js';
 
@@ -288,6 +288,8 @@ export interface Borrowing {
    * definitions: a borrowed name only mentioned (`'(check-x)`, quoted data) is loaded but not called.
    */
   calls: Set<string>;
+  /** The document's own top-level forms that call borrowed definitions, directly or through its own definitions (DocumentPlan.borrowedUses). */
+  uses: NonNullable<DocumentPlan['borrowedUses']>;
 }
 
 /**
@@ -409,5 +411,39 @@ export function borrowDefinitions(plan: DocumentPlan, tree: DefinitionTree, shar
     for (const form of ordered) if (needed.get(form) === at) definitions.push(borrowed(form));
     if (at < own.length) definitions.push(own[at]);
   }
-  return { definitions, problems, calls };
+  return { definitions, problems, calls, uses: borrowedUses(code, resolved, lendable) };
+}
+
+/**
+ * Each of CODE's forms whose names, or those of the document's own definitions it mentions (and
+ * theirs in turn), RESOLVED borrows: what it uses of other documents, by its lines.
+ */
+function borrowedUses(
+  code: { forms: LispForm[]; package: string }[],
+  resolved: ReadonlyMap<string, TreeDefinition | null>,
+  lendable: (name: string, within: string) => boolean,
+): NonNullable<DocumentPlan['borrowedUses']> {
+  const ownDefining = new Map<string, { form: LispForm; package: string }[]>();
+  for (const { forms, package: within } of code) for (const form of forms) for (const name of definedNames(form.node)) ownDefining.set(name, [...(ownDefining.get(name) ?? []), { form, package: within }]);
+  const uses: NonNullable<DocumentPlan['borrowedUses']> = [];
+  for (const { forms, package: within } of code) {
+    for (const form of forms) {
+      const found = new Map<string, BorrowedName>();
+      const seen = new Set<string>(definedNames(form.node));
+      const visit = (node: LispNode, reading: string): void => {
+        for (const name of mentions(node, new Map(), reading).keys()) {
+          if (seen.has(name)) continue;
+          seen.add(name);
+          const lent = resolved.get(name);
+          if (lent && lendable(name, reading)) found.set(name, { name, file: lent.file, line: lent.line });
+          else for (const own of ownDefining.get(name) ?? []) visit(own.form.node, own.package);
+        }
+      };
+      visit(form.node, within);
+      if (found.size === 0) continue;
+      const to = form.line + (form.text.match(/\n/g)?.length ?? 0);
+      if (!uses.some((use) => use.from === form.line && use.to === to)) uses.push({ from: form.line, to, names: [...found.values()] });
+    }
+  }
+  return uses;
 }

@@ -329,7 +329,7 @@ t.test('a frontmatter key mistyped for a setting (timout, retires, Tags) is an e
     "fm.md:4:1: error: frontmatter 'timout' is no field spec-run reads, so it is ignored: did you mean 'timeout'?",
     "fm.md:5:1: error: frontmatter 'retires' is no field spec-run reads, so it is ignored: did you mean 'retries'?",
     "fm.md:6:1: error: frontmatter 'Tags' is no field spec-run reads, so it is ignored: did you mean 'tags'?",
-    `fm.md:7:1: warning: unknown frontmatter field 'colour' (known: type, name, source, level, tags, covers, feature, version, description, title, status, author, owner, id, retries, timeout, exclude, timing-sensitive)`,
+    `fm.md:7:1: warning: unknown frontmatter field 'colour' (known: type, name, source, level, tags, covers, feature, version, description, title, status, author, owner, id, retries, timeout, exclude, timing-sensitive, borrow)`,
   ]);
   const run = await new Promise<{ code: number; stdout: string }>((done) =>
     execFile(process.execPath, [cli, 'fm.md', '--reporter', 'tap'], { cwd: dir }, (error, stdout) => done({ code: error ? Number((error as { code?: number }).code) : 0, stdout })),

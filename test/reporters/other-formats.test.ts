@@ -107,3 +107,17 @@ t.test('every report names the runtime a Lisp document ran against: TAP, spec, J
   t.match((await renderEvents(jsonReporter, againstOwn)).split('\n')[1], /"runtime":"node \\"my server\.mjs\\" lie"/);
   t.notMatch(await renderEvents(tapReporter, events), /# runtime/, 'a document that names none (not a Lisp document) says none');
 });
+
+t.test("a point's notes (a definition of another document its check used) are shown by TAP, JUnit, the terminal and GitHub, passed or failed; a point without notes shows none", async (t) => {
+  const note = 'uses fact defined in specs/model-solution.md:8, another document of the specification tree';
+  const noted = events.map((event): RunEvent => (event.type === 'point' && !event.skip ? { ...event, notes: [note] } : event));
+  const passedOnly = events.filter((event) => event.type !== 'point' || event.ok);
+  const { specReporter } = await import('../../reporters/spec.js');
+  for (const [name, reporter] of [['tap', tapReporter], ['junit', junitReporter], ['spec', specReporter({ color: false })], ['github', githubAnnotations]] as const) {
+    const shown = await renderEvents(reporter, noted);
+    // JUnit says it of the failing point twice: a property of its test case, and in its failure's text.
+    t.equal(shown.split(note).length - 1, name === 'junit' ? 3 : 2, `${name}: the passing and the failing point each say it`);
+    t.notMatch(await renderEvents(reporter, passedOnly), /another document/, `${name}: nothing without notes`);
+  }
+  t.match(await renderEvents(junitReporter, noted), `<property name="note" value="${note}"/>`);
+});

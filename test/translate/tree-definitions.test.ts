@@ -174,3 +174,21 @@ t.test('a document that defines only its own method of a tree generic still borr
   t.ok(borrowed.some((d) => d.includes('(defmethod area ((c circle))')), "circle's method");
   t.same(borrowedOf(borrowDefinitions(circle, definitionTree([circle, square]), NONE).definitions), [], 'the generic\'s own document borrows no method it does not use');
 });
+
+t.test("the forms of a document that call a borrowed definition, directly or through the document's own helpers, are told with where it is defined; the others are not", async (t) => {
+  const user = plan(
+    'specs/uses.test.md',
+    '(defun pick-one () (random-choice (list 1 2)))',
+    '(assert (= 2 (+ 1 1)))\n(assert (pick-one))',
+    '(assert (random-choice (list 3)))',
+  );
+  const { uses } = borrowDefinitions(user, definitionTree([helpers, user]), NONE);
+  const lines = user.units.flatMap((unit) => (unit.kind === 'lisp-block' ? [unit.code.line] : []));
+  const through = (line: number) => uses.find(({ from, to }) => from <= line && line <= to)?.names;
+  const where = [{ name: 'random-choice', file: 'specs/helpers.test.md', line: 10 }];
+  t.same(through(lines[0]), undefined, 'a check using nothing of another document');
+  t.same(through(lines[0] + 1), where, "through the document's own helper");
+  t.same(through(lines[1]), where, 'called directly');
+  const own = plan('specs/own.test.md', '(defun random-choice (list) (first list))', '(assert (random-choice (list 1)))');
+  t.same(borrowDefinitions(own, definitionTree([helpers, own]), NONE).uses, [], "a document's own definition is no borrowed one");
+});

@@ -10,9 +10,9 @@
 (in-package #:spec-run)
 
 (defstruct let-past
-  "Broken code let past a check: the form that would have caught it, where it came
-from (the call's location), and the backtrace taken where it was first signalled."
-  catcher location backtrace)
+  "Broken code let past a check: the form that would have caught it, the call it came
+from and that call's location, and the backtrace taken where it was first signalled."
+  catcher call location backtrace)
 
 (defvar *broken-code-let-past* (make-hash-table :test #'eq :weakness :key :synchronized t)
   "A condition of broken code let past a check -> its LET-PAST.")
@@ -80,20 +80,36 @@ signalled when it is broken code signalled again past a check. Call it in a hand
   (let ((let-past (gethash condition *broken-code-let-past*)))
     (if let-past (let-past-backtrace let-past) (short-backtrace))))
 
+(defun argument-list-mismatch (call)
+  "How CALL, a call a function refused the arguments of, and that function's lambda list
+differ, as a clause: the function called is told apart from the check that calls it."
+  (let* ((name (and (consp call) (symbolp (first call)) (first call)))
+         (lambda-list (and name (fboundp name) (not (macro-function name))
+                           (ignore-errors (sb-kernel:%fun-lambda-list (sb-kernel:%fun-fun (fdefinition name)))))))
+    (format nil "the call ~A gives ~(~A~) ~D argument~:P, and ~(~A~) as defined~:[~*~; takes ~(~S~)~]: ~
+the function called has another argument list than the check expects (or the check calls it wrongly), ~
+and the error is SBCL's refusing the call, not one ~(~A~) signals"
+            (one-line (form-text call) 60) name (length (rest call)) name lambda-list (or lambda-list '()) name)))
+
 (defun broken-code-note (condition)
-  "Why CONDITION, broken code let past a check, failed the unit rather than passing it; NIL for any other."
+  "Why CONDITION, broken code let past a check, failed the unit rather than passing it; NIL for any other.
+An error of the check's own forms (an undefined function, an unbound variable) is told apart
+from a function the check calls refusing its arguments."
   (let ((let-past (gethash condition *broken-code-let-past*)))
     (when let-past
       (let* ((catcher (let-past-catcher let-past))
+             (call (let-past-call let-past))
+             (refused (and (argument-list-error-p condition) (consp call) (symbolp (first call))))
              ;; A catcher a macro made (IGNORE-ERRORS' HANDLER-CASE) is named by the call written.
              (position (or (gethash catcher *form-positions*) (gethash catcher *inherited-positions*))))
-        (format nil "~A~@[ at line ~D~] would have taken this ~A for the error it expects, but it is the check's own code that is broken (an undefined function, an unbound variable or a wrong argument list); to expect it, name its type (~(~A~))"
+        (format nil "~A~@[ at line ~D~] would have taken this ~A for the error it expects, but ~:[it is the check's own code that is broken (an undefined function or an unbound variable)~;~:*~A~]; to expect it, name its type (~(~A~))"
                 (one-line (if position
                               (subseq (source-text (first position)) (second position) (third position))
                               (form-text catcher))
                           60)
                 (and position (line-at (first position) (second position)))
                 (show (type-of condition))
+                (and refused (argument-list-mismatch call))
                 (if (argument-list-error-p condition) "program-error" (show (type-of condition))))))))
 
 (defun with-broken-code-note (condition reason)
@@ -118,7 +134,7 @@ to be signalled again past it."
                                           (when call
                                             (setf broken condition
                                                   (gethash condition *broken-code-let-past*)
-                                                  (make-let-past :catcher whole :location (form-location call)
+                                                  (make-let-past :catcher whole :call call :location (form-location call)
                                                                  :backtrace (short-backtrace)))
                                             (return-from guarded nil))))))
                        (funcall thunk)))))

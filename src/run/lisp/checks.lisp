@@ -1329,6 +1329,34 @@ in the trial fails the test, and its point shows them.")
   "A check made in a FOR-ALL trial -> (name location diagnostics), for the
 FOR-ALL's point to show the checks its failing trial failed.")
 
+(defvar *last-trial-values* '()
+  "The values the innermost FOR-ALL's latest trial was given, as *TRIAL-VALUES* holds them:
+a FOR-ALL that FiveAM stops because a trial made no check shows that trial's.")
+
+(defun body-checks (form)
+  "(text line) of each check written in FORM's body (a FOR-ALL's), in order."
+  (let ((checks '()))
+    (labels ((walk (tree depth)
+               (when (and (consp tree) (< depth 50))
+                 (when (and (member (car tree) *check-operators*) (not (eq tree form)))
+                   (let ((location (form-location tree)))
+                     (when (second location) (push (list (form-text tree) (second location)) checks))))
+                 (loop for rest on tree while (consp rest) do (walk (car rest) (1+ depth))))))
+      (walk (cddr form) 0))
+    (nreverse checks)))
+
+(defun for-all-no-check-diagnostics (form)
+  "What a FOR-ALL shows when FiveAM stopped it at a trial whose body made no check (FiveAM's
+bare \"No tests\"): its checks, the values of that trial, and that its body never checked."
+  (let ((checks (body-checks form)))
+    `((:form . ,(form-text form))
+      ,@(when *last-trial-values*
+          `((:values . ,(loop for (variable . value) in *last-trial-values* collect (cons variable (show value))))))
+      (:reason . ,(format nil "~:[this FOR-ALL holds no check~;~:*the check~P ~{~{~A at line ~D~}~^, ~} of this FOR-ALL~] ran in none of its trials: ~
+the trial it tried~:[~; (the values shown)~] made no check (a condition in its body, a WHEN or IF, did not let one run), and FiveAM stops a FOR-ALL ~
+at the first such trial (\"No tests\"); to try only some values, put the condition in the guard of a binding: (x generator guard)"
+                          (and checks (length checks)) checks *last-trial-values*)))))
+
 (defun for-all-variables (form)
   "The variables a FOR-ALL form binds, in order (a destructuring pattern counts as one)."
   (and (consp form) (consp (rest form)) (listp (second form))
@@ -1435,6 +1463,7 @@ all its trials, and a falsified one shows its values whichever checks its body m
                                          (if (stringp reason) reason "skipped"))))
       (fiveam::test-passed (emit-point t name location))
       (fiveam::for-all-test-failed (emit-point nil name location (for-all-failure-diagnostics result form)))
+      (fiveam::for-all-test-no-tests (emit-point nil name location (for-all-no-check-diagnostics form)))
       (t (emit-point nil name location (fiveam-result-diagnostics result form))))))
 
 (defun wrap-for-all ()
@@ -1447,12 +1476,14 @@ trial's body runs with the values it was given in *TRIAL-VALUES*."
               (let ((variables (remove-if-not (lambda (variable) (and variable (symbolp variable)))
                                               (for-all-variables whole))))
                 `(let ((*check* (list ',whole))
-                       (*for-all-depth* (1+ *for-all-depth*)))
+                       (*for-all-depth* (1+ *for-all-depth*))
+                       (*last-trial-values* '()))
                    ,(funcall original
                              `(,(first whole) ,bindings
                                (let ((*trial-values*
                                        (list ,@(loop for variable in variables
                                                      collect `(cons ,(let ((*print-case* :downcase)) (show variable)) ,variable)))))
+                                 (setf *last-trial-values* *trial-values*)
                                  ;; A false ASSERT ends its trial (RECORD-ASSERTION).
                                  (catch 'trial-stop ,@body)))
                              environment))))))))

@@ -4,7 +4,8 @@
 // runtime servers started per session. A unit past its time limit, or whose
 // driver crashes, fails; the driver and its servers are stopped, and a fresh
 // driver with the definitions reloaded runs the next units, each saying so (a
-// comment, and a note on each failing point): what earlier units did is lost.
+// comment, and a note on each failing point), the units before that load code or
+// define run there again first: what the other earlier units did is lost.
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { RunEvent, SourceRef } from '../../model/events.js';
@@ -27,6 +28,11 @@ import { checksNotReached } from './unreached-checks.js';
 import { vocabularyDirectoryProblem } from '../../lisp-image/vocabulary-files.js';
 import { interruptedReason, whenInterrupted } from '../interrupt.js';
 import { setTimeout, clearTimeout } from '../../process/native-timers.js';
+import { scanForms, unqualified } from '../../translate/lisp-forms.js';
+import { definedNames } from '../../translate/tree-definitions.js';
+
+/** Calls that load code into the driver: a unit making one sets up what the units after it use. */
+const LOADING_HEADS = new Set(['load', 'require', 'load-system', 'quickload', 'compile-file']);
 
 
 /** Problems of the Lisp environment already reported in full by this process, with the unit where. */
@@ -223,6 +229,14 @@ class DocumentRun {
    * they left. A retry runs them again in its fresh driver first (replayUnitsBefore).
    */
   private unitsInEnvironment: Unit[] = [];
+  /**
+   * The units that load code or define something (setsUp) and ran to their end in a driver of
+   * this document: a fresh driver after one a unit ended runs them again before the next unit,
+   * so what they loaded is there (reloaded).
+   */
+  private readonly setupsRun = new Set<string>();
+  /** The setup units run again in the current driver, a fresh one after a unit ended its predecessor. */
+  private reloaded: Unit[] = [];
   /** While a retry runs: the units run again before it in its fresh driver (replayUnitsBefore). */
   private replayed: Unit[] | null = null;
   private exchangesBeforeUnit = 0;
@@ -453,6 +467,7 @@ class DocumentRun {
   private async ensureEnvironment(unit?: Unit): Promise<void> {
     if (this.environment) return;
     this.unitsInEnvironment = [];
+    this.reloaded = [];
     this.environment = await this.openUnlessInterrupted();
     this.exchangesBeforeUnit = this.transcript.exchanges.length;
     const report = !this.definitionsReported;
@@ -570,11 +585,20 @@ class DocumentRun {
     const event: PointEvent = { type: 'point', file: this.plan.file, unitId, ok: message.ok, name: message.name, at };
     if (message.skip !== undefined) event.skip = message.skip;
     if (message.unchecked) event.unchecked = true;
+    const borrowed = this.borrowedAt(at);
+    if (borrowed.length && message.skip === undefined) event.notes = borrowed;
     if (!message.ok) {
       event.diagnostics = { ...this.withDefinedElsewhere(message.diagnostics ?? {}), ...this.lastExchange(exchanges), ...this.environmentNote(), ...extra };
       this.attachTranscript(event, exchanges);
     }
     return event;
+  }
+
+  /** What the check at AT uses of other documents of the specification tree: a pass may be theirs, not this document's. */
+  private borrowedAt(at: SourceRef): string[] {
+    if (at.file !== this.plan.file) return [];
+    const use = this.plan.borrowedUses?.find(({ from, to }) => from <= at.line && at.line <= to);
+    return (use?.names ?? []).map(({ name, file, line }) => `uses ${name} defined in ${file}:${line}, another document of the specification tree (frontmatter borrow: false or --no-borrow refuses it)`);
   }
 
   /** A failing point carries the MCP exchanges of its unit so far, or up to the `upTo`th of the transcript (its check). */
@@ -589,6 +613,9 @@ class DocumentRun {
     const name = diagnostics.undefined;
     const unloaded = [...this.unloadedDefinitions].map(([index, why]) => ({ ...this.plan.definitions[index], why }));
     if (typeof name !== 'string') return diagnostics;
+    const refused = this.plan.refusedBorrowing?.names.filter((borrowed) => borrowed.name === name.toLowerCase()) ?? [];
+    if (refused.length)
+      return { ...diagnostics, reason: `${name} is defined only in another document (${refused.map((r) => `${r.file}:${r.line}`).join(', ')}), and this document takes no definition from the others (${this.plan.refusedBorrowing!.by})` };
     const vocabulary = [...this.unloadedVocabulary].map(([file, { path, why }]) => ({ file, why, definedAt: existsSync(path) ? definitionLine(readFileSync(path, 'utf8'), name) : null }));
     const defining = vocabulary.find((file) => file.definedAt !== null);
     // The driver, fresh after the file ended its predecessor, says that the vocabulary does not define it: it does, but did not load.
@@ -637,9 +664,10 @@ class DocumentRun {
   }
 
   private freshEnvironmentText(): string {
+    const reloaded = this.reloaded.length ? `, and the units before it that load code or define (${this.reloaded.map((before) => `line ${before.line}`).join(', ')}) ran there again first, their points not reported` : '';
     const unitsBefore =
       this.replayed === null
-        ? ', but nothing the units before did is there (values they set, what they evaluated in sessions)'
+        ? `${reloaded}, but nothing ${reloaded ? 'else ' : ''}the units before did is there (values they set, what they evaluated in sessions)`
         : this.replayed.length
           ? `, and the units its failed attempt's driver had run before it (${this.replayed.map((before) => `line ${before.line}`).join(', ')}) ran there again first, their points not reported`
           : ", and its failed attempt's driver had run no unit before it";
@@ -681,21 +709,37 @@ class DocumentRun {
 
   /**
    * Runs UNITS again, in order and with their seeds, their points not reported: in the fresh
-   * driver of a retry, the state its first attempt found. Null when they ran to their ends,
-   * else why the retry cannot run in its first attempt's conditions.
+   * driver of a retry, the state its first attempt found (FOR 'retry'); in the fresh driver
+   * after one a unit ended, what the units that set up loaded and defined (FOR 'setup'). Null
+   * when they ran to their ends, else why the unit cannot run in the state it needs.
    */
-  private async replayUnitsBefore(units: Unit[]): Promise<string | null> {
+  private async replayUnitsBefore(units: Unit[], purpose: 'retry' | 'setup'): Promise<string | null> {
     for (const before of units) {
       await this.loadDefinitionsAbove(before.line);
       const outcome = await this.command(unitCommand(before, unitSeed(this.options.seed, before)), () => undefined, performance.now() + this.options.unitTimeoutMs);
       if (outcome) {
         const ended = outcome.kind === 'timeout' ? `exceeded ${this.unitLimitText}` : outcome.kind === 'interrupted' ? 'was interrupted' : `ended its driver (${outcome.error.message})`;
-        return `the unit "${before.name}" (line ${before.line}), run again first to give the retry the state its first attempt had, ${ended}: a pass in other conditions would not be this unit's`;
+        return purpose === 'retry'
+          ? `the unit "${before.name}" (line ${before.line}), run again first to give the retry the state its first attempt had, ${ended}: a pass in other conditions would not be this unit's`
+          : `${this.restartedBecause}, so its driver was stopped; in the fresh driver, the unit "${before.name}" (line ${before.line}), run again first to load what it loads, ${ended}: without it, this unit would not run as written`;
       }
       this.unitsInEnvironment.push(before);
     }
-    this.replayed = units;
+    if (purpose === 'retry') this.replayed = units;
+    else this.reloaded = units;
     return null;
+  }
+
+  /** Whether UNIT loads code or defines something (a `load`, a `require`, a `defun` in a block that holds other code too): a fresh driver runs it again. */
+  private static setsUp(unit: Unit): boolean {
+    if (unit.kind !== 'lisp-block') return false;
+    return scanForms(unit.code.text, unit.code.line).forms.some((form) => (form.head !== null && LOADING_HEADS.has(unqualified(form.head))) || definedNames(form.node).length > 0);
+  }
+
+  /** The setup units before UNIT that ran to their end in an earlier driver of this document, in document order. */
+  private setupsBefore(unit: Unit): Unit[] {
+    const index = this.plan.units.indexOf(unit);
+    return this.plan.units.filter((before, i) => (index < 0 || i < index) && before.id !== unit.id && this.setupsRun.has(before.id));
   }
 
   private async runLispUnit(unit: Unit): Promise<void> {
@@ -742,9 +786,12 @@ class DocumentRun {
     const seed = unitSeed(this.options.seed, unit);
     let environmentError: Error | null = null;
     let notReplayed: string | null = null;
+    // A fresh driver after one a unit ended: the units that loaded code or defined something run there again first.
+    const setups = !unitsBefore && this.environment === null && this.restartedBecause !== null ? this.setupsBefore(unit) : [];
     try {
-      await this.ensureEnvironment(unitsBefore ? undefined : unit);
-      if (unitsBefore) notReplayed = await this.replayUnitsBefore(unitsBefore);
+      await this.ensureEnvironment(unitsBefore || setups.length ? undefined : unit);
+      if (unitsBefore) notReplayed = await this.replayUnitsBefore(unitsBefore, 'retry');
+      else if (setups.length) notReplayed = await this.replayUnitsBefore(setups, 'setup');
       if (notReplayed === null) await this.loadDefinitionsAbove(unit.line);
     } catch (error) {
       environmentError = error as Error;
@@ -758,7 +805,8 @@ class DocumentRun {
     let reportedSeed = seed;
     if (notReplayed !== null) {
       // A pass in other conditions than the failed attempt's is no pass.
-      this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: false, name: `${unit.name} is retried in the conditions of its first attempt`, at, diagnostics: { reason: notReplayed } });
+      const name = unitsBefore ? `${unit.name} is retried in the conditions of its first attempt` : `${unit.name} runs with what the units before it loaded`;
+      this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: false, name, at, diagnostics: { reason: notReplayed } });
     } else if (environmentError && this.options.interrupt?.aborted) {
       this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: true, name: unit.name, at, skip: interruptedReason(this.options.interrupt) });
     } else if (environmentError) {
@@ -779,6 +827,7 @@ class DocumentRun {
         const next = run === runs - 1 && !unitsBefore ? this.nextUnit(unit) : undefined;
         const outcome = await this.command((run === 0 && ahead) || unitCommand(unit, seedOfRun), (p) => points.push(p), deadline, next);
         if (!outcome && run === 0) this.unitsInEnvironment.push(unit);
+        if (!outcome && DocumentRun.setsUp(unit)) this.setupsRun.add(unit.id);
         const failedRun = outcome !== null || points.some((p) => !p.message.ok);
         const runNote = runs > 1 ? { seed: seedOfRun, run: run + 1, runs } : { seed: seedOfRun };
         if (failedRun || run === runs - 1) {

@@ -72,3 +72,18 @@ ${lisp("(assert (eq :u (handler-case (calculate 1) (undefined-function () :u))))
   t.same(r.points.map(summary).filter(([ok]) => !ok), [], "none fails");
   t.equal(r.points.length, 11);
 });
+
+t.test("a function the check calls refusing its arguments is told apart from the check's own broken code: the call, the count given and the lambda list defined", async (t) => {
+  const md = `${frontmatter()}## Submission
+
+${lisp('(defun fact (n m) (* n m))\n(defvar *loaded* t)')}
+## Refused
+
+${lisp("(fiveam:test negative-refused\n  (fiveam:signals error (fact -1)))\n(fiveam:test undefined\n  (fiveam:signals error (factorial -1)))")}`;
+  const r = await runMarkdown(md);
+  t.same(r.points.map((p) => p.ok), [false, false], 'each still fails');
+  const refused = String(r.points[0].diagnostics?.reason);
+  t.match(refused, /\(fiveam:signals error \(fact -1\)\) at line \d+ would have taken this SB-INT:SIMPLE-PROGRAM-ERROR for the error it expects, but the call \(fact -1\) gives fact 1 argument, and fact as defined takes \(n m\): the function called has another argument list than the check expects/);
+  t.notMatch(refused, /check's own code/);
+  t.match(r.points[1].diagnostics?.reason, /it is the check's own code that is broken \(an undefined function or an unbound variable\); to expect it, name its type \(undefined-function\)/);
+});

@@ -443,3 +443,19 @@ ${lisp(`(fiveam:test calls-frob
   t.same(failing.map((p) => p.at?.line), [lineIn(doc, '(assert (= 2 (frob-nowhere'), lineIn(doc, '(fiveam:is (= 2 (frob-nowhere')], 'each unit at its own call');
   t.match(failing[1], { name: 'unexpected error in the test', diagnostics: { undefined: 'frob-nowhere' } });
 });
+
+t.test("a FOR-ALL whose body makes no check in the trial FiveAM tries fails naming its checks and the values tried, not FiveAM's bare 'No tests'; one whose trials check passes", async (t) => {
+  const doc = `${frontmatter('property')}## Never checked
+
+${lisp('(fiveam:test long-lists\n  (fiveam:for-all ((l (fiveam:gen-list)))\n    (when (> (length l) 1000)\n      (fiveam:is (equal l (reverse (reverse l)))))))')}
+## Always checked
+
+${lisp('(fiveam:test every-list\n  (fiveam:for-all ((l (fiveam:gen-list)))\n    (fiveam:is (equal l (reverse (reverse l))))))')}`;
+  const r = await runMarkdown(doc);
+  t.same(r.points.map((p) => p.ok), [false, true]);
+  const reason = String(r.points[0].diagnostics?.reason);
+  t.match(reason, new RegExp(`^the check \\(fiveam:is \\(equal l \\(reverse \\(reverse l\\)\\)\\)\\) at line ${lineIn(doc, '(fiveam:is (equal l (reverse (reverse l)))))))')} of this FOR-ALL ran in none of its trials`));
+  t.match(reason, /put the condition in the guard/);
+  t.notMatch(reason, /^No tests/);
+  t.match(r.points[0].diagnostics, { values: { l: /^\(.*\)$|^nil$/i } }, 'the values of the trial tried');
+});
