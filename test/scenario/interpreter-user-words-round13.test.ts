@@ -14,16 +14,19 @@ const runScenarios = scenariosRunner('User words of round 13');
 const sleepBlock = 'stop:\n  commands:\n    - run: "sleep 3"\n';
 
 t.test('a condition not read that states a quantity its block does not hold is never dropped', (t) => {
-  const dropped = conditionUse({ text: 'When the deploy runs with a timeout of 1 second:', yaml: sleepBlock });
+  const dropped = conditionUse({ text: 'When the nightly deploy of the warehouse runs with a timeout of 1 second:', yaml: sleepBlock });
   t.equal(dropped.kind, 'unsaid');
   t.match(dropped.kind === 'unsaid' ? dropped.says.join('; ') : '', /a setting of 1 s \("1 second"\)/);
-  const limit = conditionUse({ text: 'When the deploy runs with a line limit of 5:', yaml: 'stop:\n  commands:\n    - run: "seq 1 20"\n' });
+  const limit = conditionUse({ text: 'When the nightly deploy of the warehouse runs with a line limit of 5:', yaml: 'stop:\n  commands:\n    - run: "seq 1 20"\n' });
   t.match(limit.kind === 'unsaid' ? limit.says.join('; ') : '', /a setting of 5/);
+  // A one-noun subject is the writer's name for the command (round 26): the condition is read, its setting set up for the run.
+  const named = conditionUse({ text: 'When the deploy runs with a timeout of 1 second:', yaml: sleepBlock });
+  t.match(named.kind === 'read' ? named.parts.map((p) => p.text) : [], ['"the deploy" is the writer\'s name for the command, set aside', 'timeout = 1 s']);
   // Where the block holds the quantity, the paragraph restates it.
   t.not(conditionUse({ text: 'When the deploy runs with a timeout of 2 seconds:', yaml: `${sleepBlock}      timeout: 2s\n` }).kind, 'unsaid');
   t.not(conditionUse({ text: 'When the deploy that sleeps 3 seconds runs:', yaml: sleepBlock }).kind, 'unsaid');
   // A command's line holds no setting; a setting said to be absent has no value; a number of what a command does is no setting.
-  t.equal(conditionUse({ text: 'When the deploy runs with a timeout of 3 seconds:', yaml: sleepBlock }).kind, 'unsaid');
+  t.equal(conditionUse({ text: 'When the nightly deploy of the warehouse runs with a timeout of 3 seconds:', yaml: sleepBlock }).kind, 'unsaid');
   t.not(conditionUse({ text: 'When a command without maxOutputLines prints three hundred lines:', yaml: sleepBlock }).kind, 'unsaid');
   t.not(conditionUse({ text: 'When the deploy prints four lines to stdout:', yaml: sleepBlock }).kind, 'unsaid');
   t.not(conditionUse({ text: 'When the deploy prints 20 lines under a limit of 5:', yaml: 'stop:\n  commands:\n    - run: "seq 1 20"\n      maxOutputLines: 5\n' }).kind, 'unsaid');
@@ -93,7 +96,7 @@ t.test('through the CLI: false sentences fail, true ones pass', async (t) => {
     blockScenario('stopped', 'the command runs', ['- run: "trap \\"\\" TERM; sleep 30"', '  timeout: 1s'], 'it is stopped within 1.5 seconds'),
     blockScenario('every', 'the command runs', ['- run: "echo a"', '- run: "echo b"'], 'every command prints `a`'),
     blockScenario('every succeeds', 'the command runs', ['- run: "echo a"', '- run: "echo b"'], 'every command succeeds'),
-    ['#### Scenario: dropped', 'When the deploy runs with a timeout of 1 second:', '```yaml', sleepBlock.trimEnd(), '```', '', 'Then:', '1. it succeeds'],
+    ['#### Scenario: dropped', 'When the nightly deploy of the warehouse runs with a timeout of 1 second:', '```yaml', sleepBlock.trimEnd(), '```', '', 'Then:', '1. it succeeds'],
   ]);
   t.equal(byName('more than 90 lines')?.ok, false, '90 omitted is not more than 90', { points });
   t.ok(passes('fewer than 11 lines'));
