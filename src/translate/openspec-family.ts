@@ -51,6 +51,8 @@ function strayBoldLead(text: string): string | null {
   return noteLabel ? null : lead[1];
 }
 const STEP_KEYWORDS = ['given', 'when', 'then', 'and', 'but'];
+/** The words of RFC 2119 that state a requirement, upper case as OpenSpec writes them. */
+const NORMATIVE = /\b(?:SHALL|MUST)(?: NOT)?\b/;
 /** WRITTEN is KEYWORD mistyped: a letter added, dropped or changed, or its letters in another order (TEHN). */
 const nearKeyword = (written: string, keyword: string) =>
   written !== keyword && (editDistance(written, keyword) === 1 || [...written].sort().join('') === [...keyword].sort().join(''));
@@ -462,7 +464,11 @@ function unreadStepsOf(file: string, section: Section, content: SectionContent[]
    * last line ends in a colon, which introduces a list of its own.
    */
   let continuesSteps = false;
+  /** The paragraph right before the item, when it is a label ("Expected:", "**Outcome**:"): what a list below it is said to be under. */
+  let label: string | null = null;
   for (const item of content) {
+    const under = label;
+    label = item.type === 'paragraph' && /^[^\n]{1,40}:[*_]*$/.test(item.paragraph.text.trim()) ? item.paragraph.text.trim() : null;
     const belowSteps: boolean = continuesSteps;
     const holdsSteps = item.type === 'list' && item.items.some((listItem) => read.has(listItem.line));
     continuesSteps = item.type === 'list' && (holdsSteps || belowSteps) && !item.items[item.items.length - 1].text.trimEnd().endsWith(':');
@@ -492,6 +498,13 @@ function unreadStepsOf(file: string, section: Section, content: SectionContent[]
         // A list holding steps, or right below them (`1. …` or `+ …` after `- **THEN** …`, a new
         // list as markdown reads it), is the scenario's steps: every item of it is meant as one,
         // but for a note beside them, led by a note label (`**Note:**`, `**Caveat:**`).
+        // Below the steps, in a list of its own (under "Expected:", say), a bullet stating what SHALL or
+        // MUST hold reads as a check, yet no step runs it: a note (led by a note label) is none.
+        if (!holdsSteps && !belowSteps && steps.length > 0 && !(BOLD_LEAD.test(listItem.text) && lead === null) && NORMATIVE.test(listItem.text)) {
+          const first = listItem.text.split('\n')[0].trim();
+          problems.push({ file, line: listItem.line, severity: 'error', message: `'${first}' states what ${NORMATIVE.exec(listItem.text)![0]} hold${under ? ` (in the list under '${under}')` : ''}, but it is no step of the scenario, so nothing checks it: write it among the steps as '- **AND** ${first.replace(/[*_]/g, '').trim()}' (or '- **THEN** …'), or as a note without ${NORMATIVE.exec(listItem.text)![0]} if it is none` });
+          continue;
+        }
         if ((holdsSteps || belowSteps) && !/^\*\*[^*\n]+\*\*/.test(listItem.text)) problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' stands among the scenario's steps without a step keyword at its start, so it would never run: write it as '- **AND** ${listItem.text.split('\n')[0].replace(/[*_]/g, '').trim()}' (or start it with GIVEN, WHEN or THEN), or move it out of the list of steps (a blank line does not end a markdown list, nor does a list of another marker right below it; a paragraph between them does)` });
         continue;
       }

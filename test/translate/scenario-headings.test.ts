@@ -115,6 +115,20 @@ t.test('a bullet among a scenario\'s steps without a keyword is an error at its 
   ]);
 });
 
+t.test('a bullet stating what SHALL or MUST hold in a list of its own after the steps (under "Expected:", any label or none) is an error at its line; prose and notes there are not', async (t) => {
+  const scenario = (after: string) => `# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **GIVEN** a basket of 50 widgets\n- **THEN** the discount SHALL be 10 percent\n\n${after}\n`;
+  for (const [label, said] of [['Expected:', " (in the list under 'Expected:')"], ['**Outcome**:', " (in the list under 'Outcome:')"], ['Then the shop checks:', " (in the list under 'Then the shop checks:')"], ['The rest of the story, which this paragraph tells at length.', '']]) {
+    for (const [bullet, word] of [['the discount SHALL be 25 percent', 'SHALL'], ['the total MUST NOT be negative', 'MUST NOT']]) {
+      t.match(planOf(scenario(`${label}\n- ${bullet}`)).problems, [{ line: 11, severity: 'error', message: `'${bullet}' states what ${word} hold${said}, but it is no step of the scenario, so nothing checks it: write it among the steps as '- **AND** ${bullet}' (or '- **THEN** …'), or as a note without ${word} if it is none` }], `${label} ${bullet}`);
+    }
+  }
+  for (const prose of ['Expected:\n- a big basket', 'Notes:\n- **Note**: the shop SHALL be open, which is checked elsewhere', 'Expected:\n- the discount shall be 25 percent, in lower case prose']) {
+    t.same(planOf(scenario(prose)).problems, [], prose);
+  }
+  // Without keyword steps, no list is said to be left out: the scenario without steps says so itself.
+  t.same(planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\nExpected:\n- the discount SHALL be 25 percent\n').problems.filter((p) => /states what/.test(p.message)), []);
+});
+
 t.test('an item without a keyword in a list right below the steps (numbered, `+`, `1)`) is an error at its line, as a bullet of their own list is; a numbered list after a `Then:` line is steps', async (t) => {
   const scenario = (below: string) => `# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **GIVEN** the command "exit 0" is configured\n- **THEN** the exit code SHALL be 0\n${below}\n`;
   for (const below of ['1. the exit code SHALL be 3', '1) the exit code SHALL be 3', '+ the exit code SHALL be 3', '* the exit code SHALL be 3']) {
