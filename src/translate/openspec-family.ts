@@ -236,7 +236,7 @@ function outlineUnits(file: string, section: Section, requirement: Section | nul
   if (tables.length === 0 && pasted) return [];
   if (tables.length === 0) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples table: its <placeholders> have no values, so nothing runs` });
   else if (tables.every((table) => table.rows.length < 2)) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples rows (only a header): its <placeholders> have no values, so nothing runs` });
-  else problems.push(...unfilledPlaceholders(file, template.steps, tables));
+  else problems.push(...unfilledPlaceholders(file, template.steps, tables), ...unusedColumns(file, template, tables));
   return tables.flatMap((table) => {
     const uneven = unevenRows(file, table, 'the Examples table');
     problems.push(...uneven);
@@ -296,6 +296,27 @@ function unfilledPlaceholders(file: string, steps: ScenarioStep[], tables: Examp
     }
   }
   return problems;
+}
+
+/**
+ * An error at the header of an Examples table for each column no `<placeholder>` of the
+ * outline names (in a step, its data table or doc string, or the heading): each row would
+ * pass under a name stating that column's value, which nothing tried or compared, as a
+ * placeholder naming no column leaves its value untried (unfilledPlaceholders).
+ */
+function unusedColumns(file: string, template: ScenarioDraft, tables: ExamplesTable[]): FamilyTranslation['problems'] {
+  const texts = [template.name, ...template.steps.flatMap((step) => [step.text, ...(step.argument?.kind === 'data-table' ? step.argument.rows.flat() : step.argument ? [step.argument.text] : [])])];
+  const used = new Set(texts.flatMap((text) => [...text.matchAll(PLACEHOLDER)].map((match) => match[1])));
+  return tables.flatMap((table) =>
+    (table.rows[0] ?? [])
+      .filter((column) => column !== '' && !used.has(column))
+      .map((column) => ({
+        file,
+        line: table.rowLines[0],
+        severity: 'error' as const,
+        message: `the Examples column '${column}' is used by no step of scenario outline '${template.name}' (no <${column}> in its steps, their tables or doc strings, or its heading), so each row would pass under a name that states its ${column} though nothing tried or compared it: write <${column}> where a step states it, or, for a column that only names its rows, in the heading ('Scenario Outline: ${template.name} <${column}>')`,
+      })),
+  );
 }
 
 function filledArgument(argument: ItemArgument, fill: (text: string) => string): ItemArgument {

@@ -272,6 +272,23 @@ t.test('a <placeholder> of an outline step that names no column of its Examples 
   t.match(docTypo.problems, [{ line: 5, message: /^<titel> .*did you mean <title>\?$/ }], 'a typo of a column in a doc string');
 });
 
+t.test('an Examples column no <placeholder> of the outline names (step, its table or doc string, heading) is an error at the header, naming it; a column used anywhere of those is none', async (t) => {
+  const outline = (heading: string, steps: string, examples: string) => `### Requirement: Tier\nThe discount SHALL follow the tier.\n\n#### Scenario Outline: ${heading}\n${steps}\n\nExamples:\n\n${examples}`;
+  const tiers = '| qty | discount |\n|-----|----------|\n| 10  | 10       |\n| 50  | 25       |\n';
+  const unused = planOf(outline('Tier', '- **GIVEN** a basket of <qty> widgets\n- **THEN** the discount SHALL be 10 percent', tiers));
+  t.match(unused.problems, [{ line: 10, severity: 'error', message: /^the Examples column 'discount' is used by no step of scenario outline 'Tier' .* or, for a column that only names its rows, in the heading \('Scenario Outline: Tier <discount>'\)$/ }]);
+  t.equal(unused.problems.length, 1, 'the column a step uses is not named');
+  const twoTables = planOf(outline('Tier', '- **GIVEN** a basket of <qty> widgets\n- **THEN** the discount SHALL be <discount> percent', `${tiers}\n| qty | discount | note |\n|---|---|---|\n| 5 | 0 | small |\n`));
+  t.match(twoTables.problems, [{ line: 15, message: /^the Examples column 'note' is used/ }], 'the table holding it, at its header');
+  t.equal(twoTables.problems.length, 1);
+  for (const [heading, steps] of [
+    ['Tier', '- **GIVEN** a basket of <qty> widgets\n- **THEN** the discount SHALL be <discount> percent'],
+    ['Tier <discount>', '- **GIVEN** a basket of <qty> widgets\n- **THEN** the discount SHALL be 10 percent'],
+    ['Tier', '- **GIVEN** a basket of <qty> widgets\n- **THEN** the discounts SHALL be:\n\n  | discount   |\n  |------------|\n  | <discount> |'],
+    ['Tier', '- **GIVEN** a basket of <qty> widgets\n- **THEN** the receipt SHALL read:\n\n  ```\n  discount: <discount>\n  ```'],
+  ]) t.same(planOf(outline(heading, steps, tiers)).problems, [], `${heading}: ${steps.split('\n')[1]}`);
+});
+
 t.test('a scenario heading at another level than one below its requirement is an error at its line, saying the level, and no scenario of it: OpenSpec counts only those', async (t) => {
   const requirement = (scenarioHashes: string, requirementHashes = '###') => `## ADDED Requirements\n\n${requirementHashes} Requirement: Division\nThe calculator SHALL divide.\n\n${scenarioHashes} Scenario: div\n- **WHEN** I divide 6 by 3\n- **THEN** the result is 2\n`;
   const cases: [string, string, string, RegExp][] = [
