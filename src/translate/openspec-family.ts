@@ -212,12 +212,14 @@ function markSameNames(units: UnitDraft[]): void {
     const key = `${unit.requirement}\t${unit.name}`;
     const line = first.get(key);
     if (line === undefined) first.set(key, unit.line);
-    else unit.sameNameAt = line;
+    // A repeated Examples row has its first's name, but is no scenario to rename: sameRowAt says so.
+    else if (unit.sameRowAt === undefined) unit.sameNameAt = line;
   }
 }
 
 /** Why a scenario of the name of an earlier one of its requirement is worth renaming: a warning of check and of the run. */
-export function sameNameWarning(unit: Pick<ScenarioDraft, 'headingPath' | 'requirement' | 'sameNameAt'>): string | null {
+export function sameNameWarning(unit: Pick<ScenarioDraft, 'headingPath' | 'requirement' | 'sameNameAt' | 'sameRowAt'>): string | null {
+  if (unit.sameRowAt !== undefined) return `this Examples row of '${unit.headingPath.at(-1)}' repeats the row at line ${unit.sameRowAt}, cell for cell: it runs the same case again, and reports tell the two apart only by a " (2)"; remove it, or change a cell if another case was meant`;
   if (unit.sameNameAt === undefined) return null;
   const requirement = unit.requirement ? ` of requirement '${unit.requirement}'` : '';
   return `'${unit.headingPath.at(-1)}' has the name of the scenario at line ${unit.sameNameAt}${requirement}: reports tell the two apart only by the " (2)" spec-run adds to this one's name; give it a name of its own`;
@@ -237,6 +239,8 @@ function outlineUnits(file: string, section: Section, requirement: Section | nul
   if (tables.length === 0) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples table: its <placeholders> have no values, so nothing runs` });
   else if (tables.every((table) => table.rows.length < 2)) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples rows (only a header): its <placeholders> have no values, so nothing runs` });
   else problems.push(...unfilledPlaceholders(file, template.steps, tables), ...unusedColumns(file, template, tables));
+  /** Each row's header and cells, with the line of the first row that had them. */
+  const rowsSeen = new Map<string, number>();
   return tables.flatMap((table) => {
     const uneven = unevenRows(file, table, 'the Examples table');
     problems.push(...uneven);
@@ -245,7 +249,11 @@ function outlineUnits(file: string, section: Section, requirement: Section | nul
       const fill = (text: string) => text.replace(PLACEHOLDER, (placeholder, name: string) => (header.includes(name) ? (row[header.indexOf(name)] ?? '') : placeholder));
       // Its row refused, the unit does not run: a missing cell would fill its <placeholder> with nothing.
       const refused = uneven.find((problem) => problem.line === table.rowLines[i + 1]);
+      const cells = JSON.stringify([header, row]);
+      const sameRowAt = rowsSeen.get(cells);
+      if (sameRowAt === undefined) rowsSeen.set(cells, table.rowLines[i + 1]);
       return {
+        ...(sameRowAt !== undefined ? { sameRowAt } : {}),
         ...template,
         name: `${template.name} (${header.map((name, j) => `${name}: ${row[j] ?? ''}`).join(', ')})`,
         line: table.rowLines[i + 1],

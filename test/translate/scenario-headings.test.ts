@@ -289,6 +289,15 @@ t.test('an Examples column no <placeholder> of the outline names (step, its tabl
   ]) t.same(planOf(outline(heading, steps, tiers)).problems, [], `${heading}: ${steps.split('\n')[1]}`);
 });
 
+t.test('a repeated Examples row is marked as a repeated row, at its line, not as a scenario of the same name; another scenario of the same name still is', async (t) => {
+  const { sameNameWarning } = await import('../../src/translate/openspec-family.js');
+  const plan = planOf('### Requirement: Tier\nIt SHALL.\n\n#### Scenario Outline: Tier\n- **GIVEN** <qty> widgets\n\nExamples:\n\n| qty |\n|-----|\n| 10 |\n| 50 |\n| 10 |\n\n#### Scenario: Same\n- **GIVEN** 1 widgets\n\n#### Scenario: Same\n- **GIVEN** 1 widgets\n');
+  const scenarios = plan.units.filter((u): u is ScenarioUnit => u.kind === 'scenario');
+  t.same(scenarios.map((u) => [u.line, u.sameRowAt, u.sameNameAt]), [[11, undefined, undefined], [12, undefined, undefined], [13, 11, undefined], [15, undefined, undefined], [18, undefined, 15]]);
+  t.equal(sameNameWarning(scenarios[2]), `this Examples row of 'Scenario Outline: Tier' repeats the row at line 11, cell for cell: it runs the same case again, and reports tell the two apart only by a " (2)"; remove it, or change a cell if another case was meant`);
+  t.match(sameNameWarning(scenarios[4]), /^'Scenario: Same' has the name of the scenario at line 15/);
+});
+
 t.test('a scenario heading at another level than one below its requirement is an error at its line, saying the level, and no scenario of it: OpenSpec counts only those', async (t) => {
   const requirement = (scenarioHashes: string, requirementHashes = '###') => `## ADDED Requirements\n\n${requirementHashes} Requirement: Division\nThe calculator SHALL divide.\n\n${scenarioHashes} Scenario: div\n- **WHEN** I divide 6 by 3\n- **THEN** the result is 2\n`;
   const cases: [string, string, string, RegExp][] = [
