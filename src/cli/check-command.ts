@@ -9,7 +9,7 @@ import { checkDocument, checkStepFiles, formatMessage, type CheckContext, type C
 import { projectVocabulary, unknownOperators } from '../check/known-functions.js';
 import { driverImage } from '../run/lisp/driver.js';
 import { runtimeTools } from './runtime-tools.js';
-import { bindStep, droppedArgument, libraryFor, loadStepLibrary, notInterpreted, runsConfiguration, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
+import { bindStep, droppedArgument, libraryFor, loadStepLibrary, notInterpreted, runsConfiguration, shownPath, stepPlace, type StepLibrary, unmatchedWordsWarning, wordsLeftUnmatched } from '../run/scenario/library.js';
 import { markExecutorSteps, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { otherWorld } from '../run/scenario/one-world.js';
 import { snippetFor } from '../run/scenario/snippet.js';
@@ -25,7 +25,7 @@ import { documentLibraries, stepsFileErrorsSettled } from './document-libraries.
 import { lendTreeDefinitions, specificationTrees } from './specification-tree.js';
 
 /** What a document's steps are checked against: LIBRARY as the document sees it, with the built-in steps where they apply (executor-steps.ts). */
-export function stepCheckContext(library: StepLibrary, builtins: boolean, executorVocabulary?: StepLibrary): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'unrunnableStep' | 'thenCheckingNothing' | 'stepsLoaded' | 'checksNothing' | 'runsConfiguration' | 'unreadBlocks'> {
+export function stepCheckContext(library: StepLibrary, builtins: boolean, executorVocabulary?: StepLibrary): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'unrunnableStep' | 'unmatchedWords' | 'thenCheckingNothing' | 'stepsLoaded' | 'checksNothing' | 'runsConfiguration' | 'unreadBlocks'> {
   const seen = libraryFor(library, builtins);
   // EXECUTOR VOCABULARY, the built-in steps alone: what they would bind where they are not active.
   const inactiveVocabulary = builtins ? undefined : executorVocabulary;
@@ -51,6 +51,11 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean, execut
     unrunnableStep: (step, keyword, unit) => {
       const matches = bindStep(seen, unit, step, keyword);
       return (matches.length === 1 ? droppedArgument(matches[0], step) : null) ?? otherWorld(seen, unit, step, keyword);
+    },
+    unmatchedWords: (step, keyword, unit) => {
+      const matches = bindStep(seen, unit, step, keyword);
+      const left = matches.length === 1 ? wordsLeftUnmatched(matches[0], step.text) : null;
+      return left === null ? null : unmatchedWordsWarning(matches[0], left);
     },
     thenCheckingNothing: (step, keyword, unit) => {
       const matches = keyword === 'Then' ? bindStep(seen, unit, step, keyword) : [];

@@ -115,7 +115,7 @@ function unitResult(project: Project, reading: Reading, unit: Unit, { failures: 
   const when = `last run, ${record.finishedAt}`;
   if (recorded && recorded.ran !== unitFingerprint(reading.plan, unit, reading.library) && ranHere.length === 0 && told === null) {
     const then = failure ? 'failed' : undone ? describeTally(undone).split(':')[0] : 'passed';
-    const why = recorded.ran === undefined ? 'the record (of an older spec-run) does not say what it ran, so it may not describe this text' : 'the unit, or the step definitions or Lisp it runs with, changed since';
+    const why = recorded.ran === undefined ? 'the record (of an older spec-run) does not say what it ran, so it may not describe this text' : 'the unit, or the code it runs with (its steps files, the modules they import, or its Lisp), changed since';
     return `**Result unknown**: ${why}. The last run (${record.finishedAt}) ${then} on what it was then; run it again.`;
   }
   if (failure) return `**Failed** (${when})${failure.check ? `: ${failure.check.message}${failure.check.line ? ` (line ${failure.check.line})` : ''}` : ''}`;

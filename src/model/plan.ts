@@ -139,6 +139,8 @@ export interface ScenarioUnit extends UnitBase {
   steps: ScenarioStep[];
   /** The line of an earlier scenario of its requirement with its name: reports tell them apart only by a " (2)", so check and the run warn. */
   sameNameAt?: number;
+  /** The line of an earlier row of its outline's Examples with the same cells: the row runs the same case again, so check and the run warn (not of its name). */
+  sameRowAt?: number;
   /**
    * The document's prose outside scenarios (its Purpose, requirement statements, other paragraphs
    * and list items), in order, the same for every scenario of the document: where a writer says

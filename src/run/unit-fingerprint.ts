@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { DocumentPlan, Unit } from '../model/plan.js';
 
 /** Where a thing stands, not what it says: moving a unit leaves what it runs as it was. */
-const PLACE_KEYS = new Set(['id', 'file', 'line', 'columns', 'blockIndex', 'usedAt', 'sameNameAt', 'moreArguments', 'number', 'pairedWith']);
+const PLACE_KEYS = new Set(['id', 'file', 'line', 'columns', 'blockIndex', 'usedAt', 'sameNameAt', 'sameRowAt', 'moreArguments', 'number', 'pairedWith']);
 
 /** VALUE's hash, its places left out. */
 export const fingerprintOf = (value: unknown): string =>

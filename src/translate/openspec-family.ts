@@ -51,6 +51,8 @@ function strayBoldLead(text: string): string | null {
   return noteLabel ? null : lead[1];
 }
 const STEP_KEYWORDS = ['given', 'when', 'then', 'and', 'but'];
+/** The words of RFC 2119 that state a requirement, upper case as OpenSpec writes them. */
+const NORMATIVE = /\b(?:SHALL|MUST)(?: NOT)?\b/;
 /** WRITTEN is KEYWORD mistyped: a letter added, dropped or changed, or its letters in another order (TEHN). */
 const nearKeyword = (written: string, keyword: string) =>
   written !== keyword && (editDistance(written, keyword) === 1 || [...written].sort().join('') === [...keyword].sort().join(''));
@@ -210,12 +212,14 @@ function markSameNames(units: UnitDraft[]): void {
     const key = `${unit.requirement}\t${unit.name}`;
     const line = first.get(key);
     if (line === undefined) first.set(key, unit.line);
-    else unit.sameNameAt = line;
+    // A repeated Examples row has its first's name, but is no scenario to rename: sameRowAt says so.
+    else if (unit.sameRowAt === undefined) unit.sameNameAt = line;
   }
 }
 
 /** Why a scenario of the name of an earlier one of its requirement is worth renaming: a warning of check and of the run. */
-export function sameNameWarning(unit: Pick<ScenarioDraft, 'headingPath' | 'requirement' | 'sameNameAt'>): string | null {
+export function sameNameWarning(unit: Pick<ScenarioDraft, 'headingPath' | 'requirement' | 'sameNameAt' | 'sameRowAt'>): string | null {
+  if (unit.sameRowAt !== undefined) return `this Examples row of '${unit.headingPath.at(-1)}' repeats the row at line ${unit.sameRowAt}, cell for cell: it runs the same case again, and reports tell the two apart only by a " (2)"; remove it, or change a cell if another case was meant`;
   if (unit.sameNameAt === undefined) return null;
   const requirement = unit.requirement ? ` of requirement '${unit.requirement}'` : '';
   return `'${unit.headingPath.at(-1)}' has the name of the scenario at line ${unit.sameNameAt}${requirement}: reports tell the two apart only by the " (2)" spec-run adds to this one's name; give it a name of its own`;
@@ -234,7 +238,9 @@ function outlineUnits(file: string, section: Section, requirement: Section | nul
   if (tables.length === 0 && pasted) return [];
   if (tables.length === 0) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples table: its <placeholders> have no values, so nothing runs` });
   else if (tables.every((table) => table.rows.length < 2)) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples rows (only a header): its <placeholders> have no values, so nothing runs` });
-  else problems.push(...unfilledPlaceholders(file, template.steps, tables));
+  else problems.push(...unfilledPlaceholders(file, template.steps, tables), ...unusedColumns(file, template, tables));
+  /** Each row's header and cells, with the line of the first row that had them. */
+  const rowsSeen = new Map<string, number>();
   return tables.flatMap((table) => {
     const uneven = unevenRows(file, table, 'the Examples table');
     problems.push(...uneven);
@@ -243,7 +249,11 @@ function outlineUnits(file: string, section: Section, requirement: Section | nul
       const fill = (text: string) => text.replace(PLACEHOLDER, (placeholder, name: string) => (header.includes(name) ? (row[header.indexOf(name)] ?? '') : placeholder));
       // Its row refused, the unit does not run: a missing cell would fill its <placeholder> with nothing.
       const refused = uneven.find((problem) => problem.line === table.rowLines[i + 1]);
+      const cells = JSON.stringify([header, row]);
+      const sameRowAt = rowsSeen.get(cells);
+      if (sameRowAt === undefined) rowsSeen.set(cells, table.rowLines[i + 1]);
       return {
+        ...(sameRowAt !== undefined ? { sameRowAt } : {}),
         ...template,
         name: `${template.name} (${header.map((name, j) => `${name}: ${row[j] ?? ''}`).join(', ')})`,
         line: table.rowLines[i + 1],
@@ -294,6 +304,27 @@ function unfilledPlaceholders(file: string, steps: ScenarioStep[], tables: Examp
     }
   }
   return problems;
+}
+
+/**
+ * An error at the header of an Examples table for each column no `<placeholder>` of the
+ * outline names (in a step, its data table or doc string, or the heading): each row would
+ * pass under a name stating that column's value, which nothing tried or compared, as a
+ * placeholder naming no column leaves its value untried (unfilledPlaceholders).
+ */
+function unusedColumns(file: string, template: ScenarioDraft, tables: ExamplesTable[]): FamilyTranslation['problems'] {
+  const texts = [template.name, ...template.steps.flatMap((step) => [step.text, ...(step.argument?.kind === 'data-table' ? step.argument.rows.flat() : step.argument ? [step.argument.text] : [])])];
+  const used = new Set(texts.flatMap((text) => [...text.matchAll(PLACEHOLDER)].map((match) => match[1])));
+  return tables.flatMap((table) =>
+    (table.rows[0] ?? [])
+      .filter((column) => column !== '' && !used.has(column))
+      .map((column) => ({
+        file,
+        line: table.rowLines[0],
+        severity: 'error' as const,
+        message: `the Examples column '${column}' is used by no step of scenario outline '${template.name}' (no <${column}> in its steps, their tables or doc strings, or its heading), so each row would pass under a name that states its ${column} though nothing tried or compared it: write <${column}> where a step states it, or, for a column that only names its rows, in the heading ('Scenario Outline: ${template.name} <${column}>')`,
+      })),
+  );
 }
 
 function filledArgument(argument: ItemArgument, fill: (text: string) => string): ItemArgument {
@@ -462,7 +493,11 @@ function unreadStepsOf(file: string, section: Section, content: SectionContent[]
    * last line ends in a colon, which introduces a list of its own.
    */
   let continuesSteps = false;
+  /** The paragraph right before the item, when it is a label ("Expected:", "**Outcome**:"): what a list below it is said to be under. */
+  let label: string | null = null;
   for (const item of content) {
+    const under = label;
+    label = item.type === 'paragraph' && /^[^\n]{1,40}:[*_]*$/.test(item.paragraph.text.trim()) ? item.paragraph.text.trim() : null;
     const belowSteps: boolean = continuesSteps;
     const holdsSteps = item.type === 'list' && item.items.some((listItem) => read.has(listItem.line));
     continuesSteps = item.type === 'list' && (holdsSteps || belowSteps) && !item.items[item.items.length - 1].text.trimEnd().endsWith(':');
@@ -492,6 +527,13 @@ function unreadStepsOf(file: string, section: Section, content: SectionContent[]
         // A list holding steps, or right below them (`1. …` or `+ …` after `- **THEN** …`, a new
         // list as markdown reads it), is the scenario's steps: every item of it is meant as one,
         // but for a note beside them, led by a note label (`**Note:**`, `**Caveat:**`).
+        // Below the steps, in a list of its own (under "Expected:", say), a bullet stating what SHALL or
+        // MUST hold reads as a check, yet no step runs it: a note (led by a note label) is none.
+        if (!holdsSteps && !belowSteps && steps.length > 0 && !(BOLD_LEAD.test(listItem.text) && lead === null) && NORMATIVE.test(listItem.text)) {
+          const first = listItem.text.split('\n')[0].trim();
+          problems.push({ file, line: listItem.line, severity: 'error', message: `'${first}' states what ${NORMATIVE.exec(listItem.text)![0]} hold${under ? ` (in the list under '${under}')` : ''}, but it is no step of the scenario, so nothing checks it: write it among the steps as '- **AND** ${first.replace(/[*_]/g, '').trim()}' (or '- **THEN** …'), or as a note without ${NORMATIVE.exec(listItem.text)![0]} if it is none` });
+          continue;
+        }
         if ((holdsSteps || belowSteps) && !/^\*\*[^*\n]+\*\*/.test(listItem.text)) problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' stands among the scenario's steps without a step keyword at its start, so it would never run: write it as '- **AND** ${listItem.text.split('\n')[0].replace(/[*_]/g, '').trim()}' (or start it with GIVEN, WHEN or THEN), or move it out of the list of steps (a blank line does not end a markdown list, nor does a list of another marker right below it; a paragraph between them does)` });
         continue;
       }

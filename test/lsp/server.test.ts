@@ -849,7 +849,7 @@ t.test('hover never shows an old green: a passing result is unknown once the sce
   const edited = CART.replace('SHALL be 7', 'SHALL be 99');
   writeFileSync(join(own, 'specs/cart.spec.md'), edited);
   lsp.change(uri, edited);
-  t.match(await unitHover(lsp, uri, edited, 'Two items'), /^\*\*Result unknown\*\*: the unit, or the step definitions or Lisp it runs with, changed since\. The last run \(.*\) passed on what it was then/, 'the edited scenario has no result');
+  t.match(await unitHover(lsp, uri, edited, 'Two items'), /^\*\*Result unknown\*\*: the unit, or the code it runs with \(its steps files, the modules they import, or its Lisp\), changed since\. The last run \(.*\) passed on what it was then/, 'the edited scenario has no result');
   t.equal(spawnSync(process.execPath, [cli], { cwd: own }).status, 1, 'and it fails indeed');
   t.match(await unitHover(lsp, uri, edited, 'Two items'), /^\*\*Failed\*\* \(last run, .*\): THEN the total SHALL be 99/);
   // Back to the text that passes, run: then a teammate changes the steps file on disk so that it fails.
@@ -862,6 +862,34 @@ t.test('hover never shows an old green: a passing result is unknown once the sce
   await new Promise((resolve) => setTimeout(resolve, 1000));
   t.match(await unitHover(lsp, uri, CART, 'Two items'), /^\*\*Result unknown\*\*/, 'the steps it binds changed: no green');
   t.equal(spawnSync(process.execPath, [cli], { cwd: own }).status, 1, 'the run fails');
+});
+
+const MONEY = '### Requirement: Cart\nThe cart SHALL total its items.\n\n#### Scenario: One item\n- **WHEN** I add 2 at €1.50\n- **THEN** the total SHALL be €3.00\n';
+const MONEY_TYPE = "import { defineParameterType } from 'spec-run/steps';\ndefineParameterType({ name: 'money', regexp: /€(\\d+\\.\\d{2})/, transformer: (s) => Number(s) });\n";
+const MONEY_STEPS = "import assert from 'node:assert/strict';\nimport { When, Then } from 'spec-run/steps';\nimport { times } from '../lib/arithmetic.mjs';\nWhen('I add {int} at {money}', function (n, price) { this.total = times(n, price); });\nThen('the total SHALL be {money}', function (total) { assert.equal(this.total, total); });\n";
+const ARITHMETIC = 'export const times = (a, b) => a * b;\n';
+
+t.test('hover never shows an old green after support code changed: a file of parameter types the steps use, or a module they import; the same text written again keeps it', async (t) => {
+  const { own, lsp, uri, first } = await ownProject(t, { 'specs/cart.spec.md': MONEY, 'steps/params.mjs': MONEY_TYPE, 'steps/cart.steps.mjs': MONEY_STEPS, 'lib/arithmetic.mjs': ARITHMETIC }, 'specs/cart.spec.md');
+  await first;
+  const rewrite = async (file: string, text: string) => {
+    writeFileSync(join(own, file), text);
+    lsp.filesChanged([join(own, file)]);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  };
+  t.equal(spawnSync(process.execPath, [cli], { cwd: own }).status, 0, 'the CLI run passes');
+  t.match(await unitHover(lsp, uri, MONEY, 'One item'), /^Passed \(last run, /);
+  await rewrite('steps/params.mjs', MONEY_TYPE);
+  t.match(await unitHover(lsp, uri, MONEY, 'One item'), /^Passed \(last run, /, 'the same text written again: the result stands');
+  await rewrite('steps/params.mjs', MONEY_TYPE.replace('Number(s)', 'Number(s) + 1'));
+  t.match(await unitHover(lsp, uri, MONEY, 'One item'), /^\*\*Result unknown\*\*/, 'the parameter type changed: no green');
+  t.equal(spawnSync(process.execPath, [cli], { cwd: own }).status, 1, 'and the run fails indeed');
+  await rewrite('steps/params.mjs', MONEY_TYPE);
+  t.equal(spawnSync(process.execPath, [cli], { cwd: own }).status, 0);
+  t.match(await unitHover(lsp, uri, MONEY, 'One item'), /^Passed \(last run, /);
+  await rewrite('lib/arithmetic.mjs', ARITHMETIC.replace('a * b', 'a + b'));
+  t.match(await unitHover(lsp, uri, MONEY, 'One item'), /^\*\*Result unknown\*\*/, 'a module the steps import changed: no green');
+  t.equal(spawnSync(process.execPath, [cli], { cwd: own }).status, 1, 'and the run fails indeed');
 });
 
 t.test('hover says how a scenario the last run ran with a TODO step or no THEN ended, not that it did not run', async (t) => {

@@ -138,10 +138,10 @@ Promise.resolve().then(() => process.exit(0));
   const result = await runIn(project({ 'doc.md': doc, 'steps.mjs': steps }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
   t.equal(result.exitCode, 1, 'the failing run fails, not exit 0');
   const attempts = result.points.filter((p) => /called process\.exit\(0\): step code cannot end spec-run's run/.test(String(p.diagnostics?.message)));
-  // Each at the line of the file that made it: the step's listener, then the top level's four.
+  // Each at the line of the file that made it: the step's listener at that step, then the top level's four.
   t.same(
     attempts.map((p) => `${p.at?.file}:${p.at?.line}`).sort(),
-    ['doc.md:6', 'steps.mjs:5', 'steps.mjs:6', 'steps.mjs:7', 'steps.mjs:8'],
+    ['doc.md:7', 'steps.mjs:5', 'steps.mjs:6', 'steps.mjs:7', 'steps.mjs:8'],
     'each attempt is a failing point at its place',
   );
   t.ok(attempts.every((p) => !p.ok));

@@ -68,8 +68,9 @@ t.test('an error thrown after its scenario ended fails a point of its own, count
   t.equal(tap.ok, false, 'the TAP reads as a failure');
   const late = tap.failures.filter((f) => /an error thrown after it ended/.test(f.name));
   t.same(late.map((f) => f.name), ['scenario "Unawaited rejection" (async.spec.md:6): an error thrown after it ended', 'scenario "Timer throw" (async.spec.md:9): an error thrown after it ended']);
-  t.match(late[0].diag, { at: 'async.spec.md:6', actual: 1, expected: 2 });
-  t.match(late[1].diag, { at: 'async.spec.md:9', message: 'late timer' });
+  // Each at the step whose code threw it, named by the scenario.
+  t.match(late[0].diag, { at: 'async.spec.md:7', actual: 1, expected: 2, thrownBy: /its step 'THEN a check is started but not awaited' \(async\.spec\.md:7\) started, after that step passed/ });
+  t.match(late[1].diag, { at: 'async.spec.md:10', message: 'late timer' });
   t.equal(lastLine(run.stderr), '4 passed, 2 failed, 0 skipped, 0 todo', 'counted, and the closing line is last');
   t.match(run.stderr, /requirements: 0 verified, 1 failing/, 'its requirement is failing, not verified');
   t.notMatch(run.stderr, /late timer/, 'not a stray stderr line');

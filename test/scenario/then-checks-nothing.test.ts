@@ -369,9 +369,29 @@ t.test("the world's own reporting never fails a step: a Then that only logs or a
     'function () { this.log(this.result.total); }',
     'function () { this.logger.log("x"); }',
     'function () { this.skip("later"); }',
-    'function () { this.run("true"); }',
     '() => { this.log("x"); }',
     'function () { this.log(check()); }',
+  ];
+  for (const source of mayFail) t.equal(bodyThatCannotFail(fn(source)), null, source);
+});
+
+t.test("the world's run resolves whatever the exit code: a Then that only awaits or returns it checks nothing; one that reads its result may fail", async (t) => {
+  const cannotFail: [string, string][] = [
+    ["async function () { await this.run('npm run build'); }", 'only runs a command and drops its result'],
+    ["function () { return this.run('test -f dist/cart.js'); }", 'only runs a command and drops its result'],
+    ["function () { this.run('true'); }", 'only runs a command and drops its result'],
+    ["async function () { const result = await this.run(`make ${'all'}`, { timeout: '30s' }); }", 'only reads values it compares with nothing'],
+    ["async function () { this.log('building'); await this.run('make'); }", 'only logs and runs a command and drops its result'],
+  ];
+  for (const [source, said] of cannotFail) t.equal(bodyThatCannotFail(fn(source)), said, source);
+  const mayFail = [
+    // Its result read and compared; an argument that may throw; another object's run; an arrow, whose `this` is not the world.
+    "async function () { const result = await this.run('npm run build'); assert.equal(result.exitCode, 0); }",
+    "async function () { assert.equal((await this.run('npm test')).exitCode, 0); }",
+    'async function () { await this.run(command()); }',
+    "async function () { await this.runner.run('make'); }",
+    "async () => { await this.run('make'); }",
+    "async function () { await this.run('make'); await check(this); }",
   ];
   for (const source of mayFail) t.equal(bodyThatCannotFail(fn(source)), null, source);
 });

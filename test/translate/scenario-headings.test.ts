@@ -115,6 +115,20 @@ t.test('a bullet among a scenario\'s steps without a keyword is an error at its 
   ]);
 });
 
+t.test('a bullet stating what SHALL or MUST hold in a list of its own after the steps (under "Expected:", any label or none) is an error at its line; prose and notes there are not', async (t) => {
+  const scenario = (after: string) => `# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **GIVEN** a basket of 50 widgets\n- **THEN** the discount SHALL be 10 percent\n\n${after}\n`;
+  for (const [label, said] of [['Expected:', " (in the list under 'Expected:')"], ['**Outcome**:', " (in the list under 'Outcome:')"], ['Then the shop checks:', " (in the list under 'Then the shop checks:')"], ['The rest of the story, which this paragraph tells at length.', '']]) {
+    for (const [bullet, word] of [['the discount SHALL be 25 percent', 'SHALL'], ['the total MUST NOT be negative', 'MUST NOT']]) {
+      t.match(planOf(scenario(`${label}\n- ${bullet}`)).problems, [{ line: 11, severity: 'error', message: `'${bullet}' states what ${word} hold${said}, but it is no step of the scenario, so nothing checks it: write it among the steps as '- **AND** ${bullet}' (or '- **THEN** …'), or as a note without ${word} if it is none` }], `${label} ${bullet}`);
+    }
+  }
+  for (const prose of ['Expected:\n- a big basket', 'Notes:\n- **Note**: the shop SHALL be open, which is checked elsewhere', 'Expected:\n- the discount shall be 25 percent, in lower case prose']) {
+    t.same(planOf(scenario(prose)).problems, [], prose);
+  }
+  // Without keyword steps, no list is said to be left out: the scenario without steps says so itself.
+  t.same(planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\nExpected:\n- the discount SHALL be 25 percent\n').problems.filter((p) => /states what/.test(p.message)), []);
+});
+
 t.test('an item without a keyword in a list right below the steps (numbered, `+`, `1)`) is an error at its line, as a bullet of their own list is; a numbered list after a `Then:` line is steps', async (t) => {
   const scenario = (below: string) => `# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **GIVEN** the command "exit 0" is configured\n- **THEN** the exit code SHALL be 0\n${below}\n`;
   for (const below of ['1. the exit code SHALL be 3', '1) the exit code SHALL be 3', '+ the exit code SHALL be 3', '* the exit code SHALL be 3']) {
@@ -256,6 +270,32 @@ t.test('a <placeholder> of an outline step that names no column of its Examples 
   t.same(markup.problems, [], 'markup in a doc string is text');
   const docTypo = planOf(outline('- **THEN** the page SHALL be:\n\n  ```html\n  <p><titel></p>\n  ```'));
   t.match(docTypo.problems, [{ line: 5, message: /^<titel> .*did you mean <title>\?$/ }], 'a typo of a column in a doc string');
+});
+
+t.test('an Examples column no <placeholder> of the outline names (step, its table or doc string, heading) is an error at the header, naming it; a column used anywhere of those is none', async (t) => {
+  const outline = (heading: string, steps: string, examples: string) => `### Requirement: Tier\nThe discount SHALL follow the tier.\n\n#### Scenario Outline: ${heading}\n${steps}\n\nExamples:\n\n${examples}`;
+  const tiers = '| qty | discount |\n|-----|----------|\n| 10  | 10       |\n| 50  | 25       |\n';
+  const unused = planOf(outline('Tier', '- **GIVEN** a basket of <qty> widgets\n- **THEN** the discount SHALL be 10 percent', tiers));
+  t.match(unused.problems, [{ line: 10, severity: 'error', message: /^the Examples column 'discount' is used by no step of scenario outline 'Tier' .* or, for a column that only names its rows, in the heading \('Scenario Outline: Tier <discount>'\)$/ }]);
+  t.equal(unused.problems.length, 1, 'the column a step uses is not named');
+  const twoTables = planOf(outline('Tier', '- **GIVEN** a basket of <qty> widgets\n- **THEN** the discount SHALL be <discount> percent', `${tiers}\n| qty | discount | note |\n|---|---|---|\n| 5 | 0 | small |\n`));
+  t.match(twoTables.problems, [{ line: 15, message: /^the Examples column 'note' is used/ }], 'the table holding it, at its header');
+  t.equal(twoTables.problems.length, 1);
+  for (const [heading, steps] of [
+    ['Tier', '- **GIVEN** a basket of <qty> widgets\n- **THEN** the discount SHALL be <discount> percent'],
+    ['Tier <discount>', '- **GIVEN** a basket of <qty> widgets\n- **THEN** the discount SHALL be 10 percent'],
+    ['Tier', '- **GIVEN** a basket of <qty> widgets\n- **THEN** the discounts SHALL be:\n\n  | discount   |\n  |------------|\n  | <discount> |'],
+    ['Tier', '- **GIVEN** a basket of <qty> widgets\n- **THEN** the receipt SHALL read:\n\n  ```\n  discount: <discount>\n  ```'],
+  ]) t.same(planOf(outline(heading, steps, tiers)).problems, [], `${heading}: ${steps.split('\n')[1]}`);
+});
+
+t.test('a repeated Examples row is marked as a repeated row, at its line, not as a scenario of the same name; another scenario of the same name still is', async (t) => {
+  const { sameNameWarning } = await import('../../src/translate/openspec-family.js');
+  const plan = planOf('### Requirement: Tier\nIt SHALL.\n\n#### Scenario Outline: Tier\n- **GIVEN** <qty> widgets\n\nExamples:\n\n| qty |\n|-----|\n| 10 |\n| 50 |\n| 10 |\n\n#### Scenario: Same\n- **GIVEN** 1 widgets\n\n#### Scenario: Same\n- **GIVEN** 1 widgets\n');
+  const scenarios = plan.units.filter((u): u is ScenarioUnit => u.kind === 'scenario');
+  t.same(scenarios.map((u) => [u.line, u.sameRowAt, u.sameNameAt]), [[11, undefined, undefined], [12, undefined, undefined], [13, 11, undefined], [15, undefined, undefined], [18, undefined, 15]]);
+  t.equal(sameNameWarning(scenarios[2]), `this Examples row of 'Scenario Outline: Tier' repeats the row at line 11, cell for cell: it runs the same case again, and reports tell the two apart only by a " (2)"; remove it, or change a cell if another case was meant`);
+  t.match(sameNameWarning(scenarios[4]), /^'Scenario: Same' has the name of the scenario at line 15/);
 });
 
 t.test('a scenario heading at another level than one below its requirement is an error at its line, saying the level, and no scenario of it: OpenSpec counts only those', async (t) => {

@@ -32,7 +32,8 @@ type Doing =
   | 'compares values and drops the result'
   | 'builds an error it never throws'
   | 'sets values'
-  | 'names an assertion it never calls';
+  | 'names an assertion it never calls'
+  | 'runs a command and drops its result';
 
 /** What a function's body sees: its parameters and the variables it declared (each may be null or undefined), and its last parameter, which cucumber-js passes a callback in. */
 interface Scope {
@@ -228,6 +229,8 @@ function returnedDoing(expression: Expression, scope: Scope): Doing[] | null {
   if (settled(expression, scope)) return ['returns'];
   const call = expression.type === 'ChainExpression' ? expression.expression : expression;
   const doing = call.type === 'CallExpression' ? knownCallDoing(call, scope) : null;
+  // Returned, the world's run is awaited and its result dropped: cucumber-js reads no verdict in it.
+  if (doing === 'runs a command and drops its result') return [doing];
   return doing === 'logs' || doing === 'attaches' || doing === 'calls back' || doing === 'asserts on constants' || doing === 'asserts what always holds' ? [doing] : null;
 }
 
@@ -244,7 +247,7 @@ function droppedDoing(expression: Expression, scope: Scope): Doing[] {
     case 'UpdateExpression':
       return ['sets values'];
     case 'AwaitExpression':
-      return ['awaits a settled value'];
+      return [worldRun(expression.argument, scope) ? 'runs a command and drops its result' : 'awaits a settled value'];
     case 'SequenceExpression':
       return expression.expressions.flatMap((e) => droppedDoing(e, scope));
     case 'UnaryExpression':
@@ -336,7 +339,7 @@ function mayThrow(expression: Node, scope: Scope): boolean {
     case 'NewExpression':
       return !(expression.callee.type === 'Identifier' && (/Error$/.test(expression.callee.name) || (NEW_NEVER_THROWS.has(expression.callee.name) && expression.arguments.length === 0))) || any(expression.arguments);
     case 'AwaitExpression':
-      return !settled(expression.argument, scope);
+      return !settled(expression.argument, scope) && !worldRun(expression.argument, scope);
     default:
       // A tagged template (a call), a class (its static parts run), an import, a pattern.
       return true;
@@ -387,11 +390,26 @@ function knownCallDoing(call: CallExpression, scope: Scope): Doing | null {
   if (callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' && callee.object.name === 'console') return 'logs';
   // The world's own reporting (step-world.ts): it only records what it is given, whatever that is.
   if (callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'ThisExpression' && scope.world && callee.property.type === 'Identifier' && WORLD_REPORTS.has(callee.property.name)) return WORLD_REPORTS.get(callee.property.name)!;
+  if (worldRun(call, scope)) return 'runs a command and drops its result';
   if (callee.type === 'Identifier' && callee.name === scope.callback) return call.arguments.every(isNoValue) ? 'calls back' : null;
   const holds = assertionHolds(call, scope);
   if (holds !== null) return holds;
   const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' && callee.property.type === 'Identifier' ? `${callee.object.name}.${callee.property.name}` : '';
   return NEVER_THROWS.get(name) ?? null;
+}
+
+/**
+ * Whether EXPRESSION is a call of the world's `this.run(...)` (its arguments read without
+ * throwing): it resolves with the command's result whatever its exit code, as `spec-run exec`
+ * reports it, so awaiting it, or returning it, checks nothing until a statement reads that
+ * result (`assert.equal(result.exitCode, 0)`). Its rejection (options it refuses) is a mistake
+ * of the step, not the check its step states.
+ */
+function worldRun(expression: Expression, scope: Scope): boolean {
+  const call = expression.type === 'ChainExpression' ? expression.expression : expression;
+  if (call.type !== 'CallExpression' || !scope.world) return false;
+  const callee = call.callee;
+  return callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'ThisExpression' && callee.property.type === 'Identifier' && callee.property.name === 'run' && !call.arguments.some((arg) => mayThrow(arg, scope));
 }
 
 /** The world's methods that only report (`this.log(...)`, `this.attach(...)`): spec-run's world is every scenario's, and they never throw. */

@@ -226,13 +226,22 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
   /** The scenario's points so far, for the result After hooks receive. */
   const points: PointEvent[] = [];
   const strays = new StrayErrors(`scenario "${unit.name}" (${unit.file}:${unit.line})`, { file: unit.file, line: unit.line, requirements: unit.requirements }, late, failureDiagnostics);
-  // The scenario's last point waits for its After hooks: what they attach (a screenshot of a
-  // failure) is shown with it, as what Before hooks attach is with the first step that runs.
-  let held: PointEvent | null = null;
-  const hold = (point: PointEvent): void => {
-    if (held) emit(held);
-    held = point;
-  };
+  // The scenario's points wait for its end: its After hooks' attachments (a screenshot of a
+  // failure) are shown with the last, as what Before hooks attach is with the first step that
+  // runs, and a step whose code (a timer it started) throws after it passed fails at its line.
+  const held: PointEvent[] = [];
+  const hold = (point: PointEvent): void => void held.push(point);
+  strays.failEndedStepBy((error, line) => {
+    const index = held.findIndex((point) => point.at?.line === line && point.diagnostics?.definition !== undefined);
+    if (index < 0) return false;
+    // A step that failed keeps its first failure, the one that ended it.
+    if (!held[index].ok) return true;
+    const { skip: _skip, todo: _todo, unchecked: _unchecked, ...ended } = held[index];
+    const failed: PointEvent = { ...ended, ok: false, diagnostics: { ...failureDiagnostics(error), reason: 'the step passed, then code it started (a timer, a callback, a promise nobody awaited) threw before the scenario ended', definition: held[index].diagnostics!.definition } };
+    points[points.indexOf(held[index])] = failed;
+    held[index] = failed;
+    return true;
+  });
   if (refused && !blockedBy) hold({ ...base(`${unit.name} (refused as written)`, unit.refused!.line), ok: false, diagnostics: { reason: refused } });
   // The scenario's code (steps, hooks, the timers they start) draws Math.random from its seeded source.
   const unclaimed = await withRandomSource(worldInternals(world).random, () =>
@@ -306,10 +315,10 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
             // As in cucumber-js, an After hook that skips itself makes the scenario skipped: what the rest of it checks did not run.
             else if (outcome && 'skipped' in outcome) afterPoints.push({ ...base(hookLabel(hook), unit.line), ok: true, skip: outcome.skipped });
           }
-          if (held) {
-            const last: PointEvent = held;
+          const last = held.at(-1);
+          if (last) {
             const attachments = [...(last.attachments ?? []), ...world.attachments.splice(0)];
-            held = attachments.length ? { ...last, attachments } : last;
+            if (attachments.length) held[held.length - 1] = { ...last, attachments };
           }
           for (const point of afterPoints) hold(point);
         }
@@ -327,12 +336,11 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
             hold(options.strict ? { ...point, ok: false, diagnostics: { reason: `${reason} (strict: it fails the run; --no-strict makes it TODO)` } } : { ...point, ok: false, todo: 'block no step read', diagnostics: { reason } });
           }
         }
-        if (held) emit(held);
-        held = null;
       }
     }).finally(() => world.dispose()),
   );
   strays.end();
+  for (const point of held.splice(0)) emit(point);
   for (const error of unclaimed) emit({ ...base('an error thrown outside any step or hook', unit.line), ok: false, diagnostics: failureDiagnostics(error) });
   emit({ type: 'unit-end', file: unit.file, unitId: unit.id, durationMs: Date.now() - started });
 }

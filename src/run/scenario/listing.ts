@@ -3,7 +3,7 @@
 // be checked before anything runs, and what keeps its steps files from loading.
 import type { DocumentPlan, ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { keyedSteps } from '../../translate/step-keyword.js';
-import { bindStep, libraryFor, notInterpreted, shownPath, stepPlace, type StepLibrary, type StepMatch } from './library.js';
+import { bindStep, libraryFor, notInterpreted, shownPath, stepPlace, type StepLibrary, type StepMatch, unmatchedWordsWarning, wordsLeftUnmatched } from './library.js';
 import { otherWorld } from './one-world.js';
 
 /** The problems of the steps files (a syntax error, a step defined twice), which fail every scenario of a run. */
@@ -37,8 +37,14 @@ export function stepBinding(seen: StepLibrary, unit: ScenarioUnit, step: Scenari
         ? `ambiguous: ${matches.map((m) => `${shownPath(m.step.file)}:${m.step.line}`).join(', ')}`
         : match.step.interpretation
           ? `⇒ ${match.step.interpretation}`
-          : `${shownPath(match.step.file)}:${match.step.line} ${match.step.source}`;
+          : `${shownPath(match.step.file)}:${match.step.line} ${match.step.source}${unmatched(match, step.text)}`;
   return { matches, unread, shown };
+}
+
+/** The warning of a binding by an unanchored regular expression that leaves words of TEXT unmatched, said after it; else nothing. */
+function unmatched(match: StepMatch, text: string): string {
+  const left = wordsLeftUnmatched(match, text);
+  return left === null ? '' : `  (warning: ${unmatchedWordsWarning(match, left)})`;
 }
 
 export function describeStepBindings(plan: DocumentPlan, library: StepLibrary): string {

@@ -47,7 +47,8 @@ export function asOwnCode<T>(fn: () => T): T {
 
 function onStray(error: unknown): void {
   const strays = context.getStore();
-  if (strays) return strays.report(error);
+  // The unit code whose async context the error was thrown in: the step that started the timer or promise, if it was one.
+  if (strays) return strays.report(error, unitCode.getStore());
   const userCode = userCodeRunning();
   if (userCode) return runLateErrors.add({ origin: userCode.label, ...placeOf(error, userCode.file), diagnostics: { message: messageOf(error) } });
   // Thrown again from this handler, it would end the process with code 7, not Node's usual 1.
@@ -97,6 +98,12 @@ export class StrayErrors {
   #waiting: ((error: unknown) => void) | null = null;
   #unclaimed: unknown[] = [];
   #ended = false;
+  #failEndedStep: ((error: unknown, line: number) => boolean) | null = null;
+
+  /** How an error of a step that has ended (its point made) fails that step: FAIL says whether it took it. */
+  failEndedStepBy(fail: (error: unknown, line: number) => boolean): void {
+    this.#failEndedStep = fail;
+  }
 
   /**
    * ORIGIN: the scenario or hook as reports name it, standing at AT; LATE: where its errors
@@ -109,8 +116,15 @@ export class StrayErrors {
     private readonly describe: (error: unknown) => Record<string, unknown>,
   ) {}
 
-  report(error: unknown): void {
-    if (this.#ended) this.late.add({ origin: this.origin, ...this.at, diagnostics: this.describe(error) });
+  /**
+   * ERROR, thrown where the code of OWNER (a step's, when it names one) ran: it fails that
+   * step if it has ended (failEndedStepBy), else the step or hook running now.
+   */
+  report(error: unknown, owner?: TimerOwner): void {
+    const step = owner?.by !== undefined ? owner.at.line : undefined;
+    // After the scenario, at the step whose code threw, naming it: its pass was reported.
+    if (this.#ended) this.late.add({ origin: this.origin, ...this.at, ...(step !== undefined ? { line: step } : {}), diagnostics: { ...this.describe(error), ...(owner?.by ? { thrownBy: `code ${owner.by} started, after that step passed` } : {}) } });
+    else if (step !== undefined && this.#failEndedStep?.(error, step)) return;
     else if (this.#waiting) this.#waiting(error);
     else this.#unclaimed.push(error);
   }
