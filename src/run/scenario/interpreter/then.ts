@@ -449,6 +449,10 @@ function mentions(a: Args): Mention[] | null {
   const nextWord = (t: Token) => a.tokens.slice(a.tokens.indexOf(t) + 1).find((u) => !isFunction(u));
   const counts = (t: Token) => isNumber(t) && ((a.tokens[a.tokens.indexOf(t) + 1]?.kind === 'word' && !isFunction(a.tokens[a.tokens.indexOf(t) + 1])) || (nextWord(t)?.kind === 'word' && (nextWord(t) as { concepts: string[] }).concepts.some((c) => c === 'OMITTED' || c === 'SHOWN')));
   if (objects.some(counts)) return null;
+  // "contains `build ok` after 2 seconds": a quoted text and a duration a preposition of time places are a claim of when
+  // the text appears, never a second text sought; no fact here reads when, so no mention is read.
+  const when = (t: Token) => t.kind === 'entity' && t.entity.type === 'duration' && /^(after|within|in|before|by|until|past)$/i.test(a.tokens[a.tokens.indexOf(t) - 1]?.text ?? '');
+  if (objects.some((t) => t.kind === 'entity' && t.entity.type === 'quoted') && objects.some(when)) return null;
   // "exceeded its memory limit", "the memory limit was exceeded", "hit the limit": a verb of passing a limit says
   // "timed out" only of a timeout; of the memory limit, that limit exceeded; of another, no fact read.
   const passes = (t: Token) => t.kind === 'word' && t.concepts.includes('TIMED_OUT') && !/time|expire|elapse/i.test(t.text);
