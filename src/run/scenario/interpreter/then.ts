@@ -321,6 +321,12 @@ function namedByOneError(mentions: Mention[], shown: string, c: CommandRecord | 
   return shown.split('\n').some((line) => mentions.every((m) => m.test(line, c, o)));
 }
 
+/** PATH where a text holds it whole: not followed by more of a path, an absolute one not preceded by one either. */
+function wholePath(path: string): RegExp {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${path.startsWith('/') ? '(?<![\\w/.-])' : '(?<![\\w.-])'}${escaped}(?![\\w/-])`);
+}
+
 /** A measured thing a message may name, and how to find it in the text. */
 function mentionOf(token: Token, withinWords = false): Mention | null {
   if (token.kind === 'entity') {
@@ -330,7 +336,9 @@ function mentionOf(token: Token, withinWords = false): Mention | null {
       case 'quoted':
         return { text: `${JSON.stringify(token.text)}${withinWords && printedText(token.text) ? WITHIN_WORDS : ''}`, test: (text: string) => quotedIn(token.text, text, withinWords && printedText(token.text)), ...(printedText(token.text) ? {} : { ofNotes: true as const }) };
       case 'path':
-        return literal(e.text);
+        // A path is found whole: `/tmp` is not in `/tmp/spec-run-scenario-1/app` (the scenario's own directory) nor in
+        // `/var/tmp`; a relative one may end a longer path (`sub/dir` in `/workspace/sub/dir`).
+        return e.text.endsWith('/') ? literal(e.text) : { text: JSON.stringify(e.text), test: (text: string) => wholePath(e.text).test(text) };
       case 'image':
         return literal(e.name);
       case 'variable':
