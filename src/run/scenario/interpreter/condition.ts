@@ -350,9 +350,10 @@ function settingsNotRead(sentence: string, notUnderstood: readonly string[], yam
   // cannot hold them, so a run set up from the block alone would be another run ("the harness is given an event log").
   // The sentence is tested, not only the words left: a rewriting may have taken "log" into a word of its own ("event").
   // A signal the block's commands handle or send ("traps SIGTERM": `trap '' TERM`) is what a command does, said of the block.
-  const handled = (word: string) => /^SIG[A-Z]{2,}$/.test(word) ? new RegExp(String.raw`\b(?:SIG)?${word.slice(3)}\b`, 'i').test(yaml) : /^(?:signals?|interrupt)/i.test(word) && /\b(?:trap|kill)\b/.test(yaml);
+  // So is one a command sends itself ("kills itself with SIGKILL", "sends itself SIGTERM").
+  const handled = (word: string) => new RegExp(String.raw`\bitself\s+(?:with\s+)?(?:a\s+)?${word}\b`, 'i').test(prose) || (/^SIG[A-Z]{2,}$/.test(word) ? new RegExp(String.raw`\b(?:SIG)?${word.slice(3)}\b`, 'i').test(yaml) : /^(?:signals?|interrupt)/i.test(word) && /\b(?:trap|kill)\b/.test(yaml));
   const runPart = [...prose.matchAll(new RegExp(RUN_PART_WORD, 'gi'))].map((m) => m[0].trim()).find((word) => !handled(word));
-  if (runPart !== undefined) says.push(`a part of the run made beyond its configuration ("${runPart}"; words not read: ${notUnderstood.join(', ')})${NOT_HELD}`);
+  if (runPart !== undefined) says.push(`a part of the run made beyond its configuration ("${runPart}"; words not read: ${notUnderstood.join(', ')}), which a run of the block alone would be made without`);
   // A variable named outside such a phrase, in a condition not read ("a command with NODE_ENV set to production prints …").
   const named = new Set(prose.split(/[^\w-]+/).filter((w) => VARIABLE_NAME.test(w) && !phrases.some((p) => within(w, p))));
   for (const name of named) {
