@@ -251,6 +251,8 @@ function sentenceUse(whole: string, condition: ScenarioCondition, accounted: rea
 const CLAUSE_END = /[,;:(]|\b(?:and|but|while|then|which|that|who|whose|where|so|because|until|before|after)\b/i;
 /** The words that open such a phrase ("runs with …", "… as a non-root user", "… under …"). */
 const PHRASE_OPENER = /\b(?:with|without|as|under|in|inside|within|using|via)\b/gi;
+/** A word naming what a run is made with beyond its configuration: a signal, the event log, an option of `spec-run exec`. */
+const RUN_PART_WORD = /\bSIG[A-Z]{2,}\b|\b(?:signals?|interrupt(?:s|ed)?|ctrl-c|log|logs|logged|logging)\b|(?:^|\s)--[a-z][\w-]*/i;
 /** An environment variable's name: upper case with an underscore (`NODE_ENV`). */
 const VARIABLE_NAME = /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/;
 
@@ -344,6 +346,14 @@ function settingsNotRead(sentence: string, notUnderstood: readonly string[], yam
     const what = settingNotHeld(phrase, words, yaml);
     if (what !== null) says.push(`${what} ("${phrase}"; words not read: ${words.join(', ')})${NOT_HELD}`);
   }
+  // A signal sent, the event log, or an option of `spec-run exec`, named in words not read anywhere in the sentence: the block
+  // cannot hold them, so a run set up from the block alone would be another run ("the harness is given an event log").
+  // The sentence is tested, not only the words left: a rewriting may have taken "log" into a word of its own ("event").
+  // A signal the block's commands handle or send ("traps SIGTERM": `trap '' TERM`) is what a command does, said of the block.
+  // So is one a command sends itself ("kills itself with SIGKILL", "sends itself SIGTERM").
+  const handled = (word: string) => new RegExp(String.raw`\bitself\s+(?:with\s+)?(?:a\s+)?${word}\b`, 'i').test(prose) || (/^SIG[A-Z]{2,}$/.test(word) ? new RegExp(String.raw`\b(?:SIG)?${word.slice(3)}\b`, 'i').test(yaml) : /^(?:signals?|interrupt)/i.test(word) && /\b(?:trap|kill)\b/.test(yaml));
+  const runPart = [...prose.matchAll(new RegExp(RUN_PART_WORD, 'gi'))].map((m) => m[0].trim()).find((word) => !handled(word));
+  if (runPart !== undefined) says.push(`a part of the run made beyond its configuration ("${runPart}"; words not read: ${notUnderstood.join(', ')}), which a run of the block alone would be made without`);
   // A variable named outside such a phrase, in a condition not read ("a command with NODE_ENV set to production prints …").
   const named = new Set(prose.split(/[^\w-]+/).filter((w) => VARIABLE_NAME.test(w) && !phrases.some((p) => within(w, p))));
   for (const name of named) {
