@@ -24,7 +24,7 @@ t.test('a signal, the event log or an option said in words not read leaves the W
 });
 
 t.test('a When that names none of them, or names one only inside the block\'s own command, still restates the block', (t) => {
-  for (const text of ['one quick check passes in the harness', 'the harness runs `echo log` once']) {
+  for (const text of ['one quick check passes in the harness', 'the harness runs `echo log` once', 'the command does nothing special about signals', 'a catalogue of the signals is kept in the dialogue']) {
     const got = use(text);
     t.not(got.kind, 'unsaid', text, { got });
   }

@@ -251,8 +251,8 @@ function sentenceUse(whole: string, condition: ScenarioCondition, accounted: rea
 const CLAUSE_END = /[,;:(]|\b(?:and|but|while|then|which|that|who|whose|where|so|because|until|before|after)\b/i;
 /** The words that open such a phrase ("runs with …", "… as a non-root user", "… under …"). */
 const PHRASE_OPENER = /\b(?:with|without|as|under|in|inside|within|using|via)\b/gi;
-/** A word naming what a run is made with beyond its configuration: a signal, the event log, an option of `spec-run exec`. */
-const RUN_PART_WORD = /\bSIG[A-Z]{2,}\b|\b(?:signals?|interrupt(?:s|ed)?|ctrl-c|log|logs|logged|logging)\b|(?:^|\s)--[a-z][\w-]*/i;
+/** A word naming what a run is made with beyond its configuration: a signal named or an interrupt, the event log, an option of `spec-run exec` (a signal's name in capitals: "signals" alone mostly describes the command, "does nothing special about signals"). */
+const RUN_PART_WORD = /\bSIG[A-Z]{2,}\b|\b(?:[Ii]nterrupt(?:s|ed)?|[Cc]trl-[Cc]|[Ll]og(?:s|ged|ging)?)\b|(?:^|\s)--[a-z][\w-]*/;
 /** An environment variable's name: upper case with an underscore (`NODE_ENV`). */
 const VARIABLE_NAME = /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/;
 
@@ -352,7 +352,7 @@ function settingsNotRead(sentence: string, notUnderstood: readonly string[], yam
   // A signal the block's commands handle or send ("traps SIGTERM": `trap '' TERM`) is what a command does, said of the block.
   // So is one a command sends itself ("kills itself with SIGKILL", "sends itself SIGTERM").
   const handled = (word: string) => new RegExp(String.raw`\bitself\s+(?:with\s+)?(?:a\s+)?${word}\b`, 'i').test(prose) || (/^SIG[A-Z]{2,}$/.test(word) ? new RegExp(String.raw`\b(?:SIG)?${word.slice(3)}\b`, 'i').test(yaml) : /^(?:signals?|interrupt)/i.test(word) && /\b(?:trap|kill)\b/.test(yaml));
-  const runPart = [...prose.matchAll(new RegExp(RUN_PART_WORD, 'gi'))].map((m) => m[0].trim()).find((word) => !handled(word));
+  const runPart = [...prose.matchAll(new RegExp(RUN_PART_WORD, 'g'))].map((m) => m[0].trim()).find((word) => !handled(word));
   if (runPart !== undefined) says.push(`a part of the run made beyond its configuration ("${runPart}"; words not read: ${notUnderstood.join(', ')}), which a run of the block alone would be made without`);
   // A variable named outside such a phrase, in a condition not read ("a command with NODE_ENV set to production prints …").
   const named = new Set(prose.split(/[^\w-]+/).filter((w) => VARIABLE_NAME.test(w) && !phrases.some((p) => within(w, p))));
