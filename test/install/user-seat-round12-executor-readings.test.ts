@@ -13,7 +13,7 @@ const SPEC = `# Deploy checks
 The deploy SHALL stay within its budget.
 
 #### Scenario: condition stating a timeout
-When the deploy runs with a timeout of 1 second:
+When the nightly deploy of the warehouse runs with a timeout of 1 second:
 
 \`\`\`yaml
 stop:
