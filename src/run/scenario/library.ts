@@ -11,7 +11,7 @@ import { inspect } from 'node:util';
 import { CucumberExpression, ParameterType, type Argument, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
 import type { Jiti } from 'jiti';
 import { asUserCode } from './exit-guard.js';
-import type { ProseLine, ScenarioStep, ScenarioUnit } from '../../model/plan.js';
+import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
 import { configurationBlock } from '../../translate/refused-block.js';
 import type { ScenarioCondition } from './interpreter/condition.js';
@@ -604,18 +604,16 @@ export function stepText(text: string): string {
 export interface StepPlace {
   /** The step's inline code spans (`sleep 30`), which its plain text no longer marks. */
   code?: readonly string[];
-  /** Its scenario: a scenario is read by one model of the run (see `interpreterReader`). */
+  /**
+   * Its scenario: a scenario is read by one model of the run (see `interpreterReader`). Its document's prose outside
+   * scenarios (`prose`), where the writer defines nouns for the things of a run, is read for them only where the
+   * interpreter reads, as the interpreter itself is loaded only where the executor vocabulary is active.
+   */
   scenario?: ScenarioUnit;
   /** Its scenario's condition paragraph and YAML block: a Then is checked only on the setup they write (the document's nouns added where the interpreter reads: `interpretAt`). */
   condition?: Omit<ScenarioCondition, 'terms'>;
   /** The YAML block the step introduces (written right under it, before any other step): a When of it may only restate the block. */
   introduces?: string;
-  /**
-   * Its document's prose outside scenarios, where the writer defines nouns for the things of a run
-   * (the wrapper, each task, the test item): read for them only where the interpreter reads, as the
-   * interpreter itself is loaded only where the executor vocabulary is active.
-   */
-  prose?: readonly ProseLine[];
 }
 
 /** Where STEP stands in UNIT, as the interpreter reads it. */
@@ -623,7 +621,7 @@ export function stepPlace(unit: ScenarioUnit, step: ScenarioStep): StepPlace {
   const yaml = unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? ''));
   const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yaml?.text ?? null, preconditions: unit.preconditions };
   const introduces = introducedBlock(unit, step);
-  return { code: step.code, scenario: unit, ...(condition ? { condition } : {}), ...(introduces !== undefined ? { introduces } : {}), ...(unit.prose ? { prose: unit.prose } : {}) };
+  return { code: step.code, scenario: unit, ...(condition ? { condition } : {}), ...(introduces !== undefined ? { introduces } : {}) };
 }
 
 /** The YAML block of UNIT that STEP introduces: the step is the last before it, so the block is written under it (its doc string, or after its colon). */
@@ -792,7 +790,7 @@ export function notInterpreted(library: StepLibrary, text: string, keyword: stri
 
 /** The interpreter's reading of TEXT at PLACE, with the nouns its document's prose defines, in its condition too. */
 function interpretAt(interpreter: Interpreter, text: string, keyword: string, place: StepPlace): ReturnType<typeof interpret> {
-  const terms = interpreter.termsOf(place.prose);
+  const terms = interpreter.termsOf(place.scenario?.prose);
   return interpreter.interpret(text, keyword, place.code, place.condition && { ...place.condition, terms }, place.introduces, terms);
 }
 
