@@ -38,6 +38,7 @@ summary, h4, td, .where, .failure > div { overflow-wrap: anywhere; }
 .points { list-style: none; padding-left: 1.25rem; margin: .25rem 0; }
 .points li { margin: .2rem 0; }
 .diagnostics, .attachments { margin: .25rem 0 .5rem 1.5rem; }
+.point-notes { margin: .1rem 0 .25rem 1.5rem; padding-left: 1rem; color: #7a5b00; font-size: 12.5px; }
 .interpretation { font-family: ui-monospace, monospace; font-size: .85em; color: #35557a; }
 .entry.inline { margin: .2rem 0; }
 .entry.inline code { background: #f6f8fa; padding: 0 .3rem; border-radius: 3px; white-space: pre-wrap; word-break: break-word; }

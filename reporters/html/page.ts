@@ -234,7 +234,9 @@ function pointView(point: PointEvent, link: Link): string {
   // Diagnostics of passing points are long and rarely read: folded; of the others, shown.
   const detail = diagnosticsBlock(point.diagnostics) + attachmentsBlock(point.attachments);
   const body = detail && status === 'passed' ? `<details class="passed-detail"><summary class="note">details</summary>${detail}</details>` : detail;
-  return `<li class="point ${status}">${line}${body}</li>`;
+  // Never folded: what a passing check used of other documents may be what made it pass.
+  const notes = point.notes?.length ? `<ul class="point-notes">${point.notes.map((note) => `<li>${escapeHtml(note)}</li>`).join('')}</ul>` : '';
+  return `<li class="point ${status}">${line}${notes}${body}</li>`;
 }
 
 function formatMs(ms: number): string {

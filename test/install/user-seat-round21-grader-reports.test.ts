@@ -28,10 +28,11 @@ t.test("a check that used another document's definition says so in every report;
     'subs/carol.lisp': '(defun fact (n) (if (< n 2) 1 (* n (fact (1- n)))))',
   });
   const uses = `uses fact defined in specs/model-solution.md:${defined}, another document of the specification tree`;
-  const alice = await project.specRun(['specs/students/alice.md', '--reporter', 'tap', '--reporter', 'junit:alice.xml'], { env: { CI: 'true' } });
+  const alice = await project.specRun(['specs/students/alice.md', '--reporter', 'tap', '--reporter', 'junit:alice.xml', '--reporter', 'html:alice.html'], { env: { CI: 'true' } });
   t.equal(alice.code, 0, 'borrowing is allowed by default');
   t.match(alice.stdout, new RegExp(`ok 1 - \\(= 120 \\(fact 5\\)\\)\\n\\s+---\\n\\s+at: specs/students/alice.md:${lineOf(submission('alice'), '(fact 5)')}\\n\\s+notes:\\n\\s+- "${uses}`));
   t.match(readFileSync(join(project.dir, 'alice.xml'), 'utf8'), new RegExp(`<property name="note" value="${uses}`));
+  t.match(readFileSync(join(project.dir, 'alice.html'), 'utf8'), `<ul class="point-notes"><li>${uses}`, 'the HTML report shows it beside the check');
   const terminal = await project.specRun(['specs/students/alice.md'], { env: { CI: 'true' } });
   t.match(terminal.stdout + terminal.stderr, uses, 'the terminal reporter says it too');
   const refused = await project.specRun(['specs/', '--reporter', 'tap'], { env: { CI: 'true' } });

@@ -97,6 +97,25 @@ t.test('a unit whose same check both passed and failed is flaky, and its documen
   t.match(html, /<details class="unit passed" id="unit-\d+"><summary><span class="mark">✔<\/span> steady/);
 });
 
+t.test("a point's notes are shown beside it, unfolded, when it passed too (what it used of another document may be what made it pass)", async (t) => {
+  const file = 'f.md';
+  const at = { file, line: 3 };
+  const note = 'uses fact defined in g.md:2, another document of the specification tree <here>';
+  const run = (notes?: string[]): RunEvent[] => [
+    { type: 'run-start', documents: 1, seed: 1 },
+    { type: 'document-start', file, name: 'f' },
+    { type: 'unit-start', file, unitId: 'f#1', name: 'borrowing', kind: 'lisp-block', at },
+    { type: 'point', file, unitId: 'f#1', ok: true, name: '(= 120 (fact 5))', at, ...(notes ? { notes } : {}) },
+    { type: 'unit-end', file, unitId: 'f#1', durationMs: 5 },
+    { type: 'document-end', file, durationMs: 10 },
+    { type: 'run-end', durationMs: 10, counts: { passed: 1, failed: 0, skipped: 0, todo: 0 } },
+  ];
+  const html = await render(htmlReporter(options), run([note]));
+  const point = html.slice(html.indexOf('<li class="point passed">'));
+  t.match(point, /^<li class="point passed"><span class="mark">✔<\/span> \(= 120 \(fact 5\)\) <a class="where"[^>]*>f\.md:3<\/a><ul class="point-notes"><li>uses fact defined in g\.md:2, another document of the specification tree &lt;here&gt;<\/li><\/ul><\/li>/);
+  t.notMatch(await render(htmlReporter(options), run()), /<ul class="point-notes">/, 'no notes, no list');
+});
+
 t.test('a unit that passed on a retry is flaky, with its attempts, as TAP and JUnit mark it', async (t) => {
   const file = 'f.md';
   const at = { file, line: 3 };
