@@ -222,7 +222,9 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
   }
   // Outside the mount the directory is the image's: the engine finds what is in the way, said here as the workdir's problem;
   // a missing one it makes when it creates the container, which docker diff then shows.
-  const inImage = (engineError: string) => (workdirOnHost ? null : workdirInImage(engineError, workdir, used));
+  // The image as the reader wrote it too, where an alias ran another: "spec-run/busybox:local (alpine mapped to it)".
+  const imageSaid = used === request.image ? used : `${used} (${request.image} mapped to it)`;
+  const inImage = (engineError: string) => (workdirOnHost ? null : workdirInImage(engineError, workdir, imageSaid));
 
   const name = `spec-run-${process.pid}-${randomBytes(4).toString('hex')}`;
   const graceMs = request.graceMs ?? GRACE_MS;
@@ -255,8 +257,8 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     if (!workdirOnHost) {
       // Created is not yet run: the engine made a working directory the image lacks, said here as missing.
       const diff = await docker(['diff', name], { reject: false });
-      if (diff.exitCode !== 0) return infrastructure(`could not check that working directory ${workdir} exists in the image ${used}: docker diff failed: ${diff.stderr.trim()}`);
-      const missing = workdirMissingInImage(diff.stdout, workdir, used);
+      if (diff.exitCode !== 0) return infrastructure(`could not check that working directory ${workdir} exists in the image ${imageSaid}: docker diff failed: ${diff.stderr.trim()}`);
+      const missing = workdirMissingInImage(diff.stdout, workdir, imageSaid);
       if (missing) return infrastructure(missing.error, missing.solutions);
     }
     tell({ type: 'mount', source: request.projectRoot, target: WORKSPACE });

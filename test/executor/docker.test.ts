@@ -300,7 +300,8 @@ t.test('Docker', async (t) => {
   t.test('a workdir outside /workspace that the image lacks: not run, 125, refused as a missing one in the project is, the container removed', async (t) => {
     for (const workdir of ['/opt/scratch', '/tmp/made/up']) {
       const r = await runInDocker(request('echo started; pwd', 10_000, { workdir }));
-      t.match(r, { outcome: 'error', exitCode: 125, error: `working directory ${workdir} does not exist in the image ${LOCAL_IMAGE}` });
+      t.match(r, { outcome: 'error', exitCode: 125, error: `working directory ${workdir} does not exist in the image ${LOCAL_IMAGE} (alpine mapped to it)` });
+      t.equal(r.error, `working directory ${workdir} does not exist in the image ${LOCAL_IMAGE} (alpine mapped to it)`, 'the image written is named beside the one an alias ran');
       t.same(r.solutions, [
         'set workdir: to a directory of the image, or to one under /workspace (the project)',
         `or make it in the command: run: "mkdir -p ${workdir} && cd ${workdir} && ..."`,
