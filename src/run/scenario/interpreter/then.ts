@@ -2926,7 +2926,12 @@ export function readThen(sentence: string): Reading<Check> {
   // "≈ 3 s (± 0.5 s)": a time with a tolerance is its bounds, first, so that no other reading takes the tolerance's number.
   const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(filesLeftSaid(sentence)))));
   const notReached = timeoutNotReachedSaid(text);
-  if (notReached !== null) return 'unreadDuration' in notReached ? { ok: false, notUnderstood: [notReached.unreadDuration], reason: 'a timeout the report says was not reached, of a duration not read' } : { ok: true, parts: [notReached], rules: ['the report says a timeout was not reached'] };
+  if (notReached !== null) {
+    if ('unread' in notReached) return { ok: false, notUnderstood: [notReached.unread], reason: 'a timeout the report says was not reached, in words not read' };
+    const rest = notReached.rest === undefined ? null : readThen(notReached.rest);
+    if (rest && !rest.ok) return rest;
+    return { ok: true, parts: [notReached.check, ...(rest?.ok ? rest.parts : [])], rules: ['the report says a timeout was not reached', ...(rest?.ok ? rest.rules : [])] };
+  }
   const directory = nothingInDirectory(text);
   if (directory) return { ok: false, notUnderstood: [directory], reason: 'a directory said to get no file, which no fact reads' };
   // "a note such as `note: container spec-run-30205-f35005a3 removed`": an example of a text, whose particulars (a pid, a name) are the

@@ -15,8 +15,12 @@ const TIMEOUT = String.raw`(?:the|its|a)\s+(?:${DURATION}\s+)?timeout(?:\s*\(\s*
 const NOT_REACHED = String.raw`(?:(?:was|is|had\s+been|has\s+been)\s+(?:not|never)|wasn't|isn't|hasn't\s+been|hadn't\s+been)\s+(?:reached|hit|exceeded|triggered)|(?:did\s+not|didn't|never)\s+(?:fire|expire|trigger|elapse|kick\s+in|get\s+hit)|never\s+(?:fired|expired|triggered|elapsed|kicked\s+in)`;
 const AS_NOT_REACHED = String.raw`as\s+(?:not|never)\s+(?:reached|hit|exceeded|triggered)|as\s+unreached`;
 
-const SAID = new RegExp(String.raw`^${SUBJECT}\s+${SAYS}\s+(?:that\s+)?${TIMEOUT}\s+(?:${NOT_REACHED})\s*\.?$`, 'i');
-const SAID_AS = new RegExp(String.raw`^${SUBJECT}\s+${SAYS}\s+${TIMEOUT}\s+(?:${AS_NOT_REACHED})\s*\.?$`, 'i');
+/** The clause ends the sentence, or a comma or "and" opens another one ("…, and the exit code is 137"), read on its own. */
+const THEN_REST = String.raw`(?:\s*\.?$|\s*(?:,|;)\s*(?:and\s+)?(.+)$|\s+and\s+(.+)$)`;
+const SAID = new RegExp(String.raw`^${SUBJECT}\s+${SAYS}\s+(?:that\s+)?${TIMEOUT}\s+(?:${NOT_REACHED})${THEN_REST}`, 'i');
+const SAID_AS = new RegExp(String.raw`^${SUBJECT}\s+${SAYS}\s+${TIMEOUT}\s+(?:${AS_NOT_REACHED})${THEN_REST}`, 'i');
+/** Said otherwise ("the report says the timeout of later was not reached"): never the denial of a timeout named, which failed where true. */
+const SAID_OTHERWISE = new RegExp(String.raw`\b${SAYS}\b.*\btimeout\b.*?((?:${NOT_REACHED})|(?:${AS_NOT_REACHED}))`, 'i');
 
 /** A duration as the sentence wrote it ("5m", "`5m`", "5 minutes", "5-minute"), in ms; null where it is none. */
 function durationMs(text: string): number | null {
@@ -28,14 +32,21 @@ function durationMs(text: string): number | null {
   return read !== null && read.used === words.length ? read.ms : null;
 }
 
-/** The check SENTENCE says, where it says the report records a timeout not reached; null where it says anything else. */
-export function timeoutNotReachedSaid(sentence: string): Check | { unreadDuration: string } | null {
+/**
+ * The check SENTENCE says, where it says the report records a timeout not reached (with the clause after it, to be read
+ * on its own); the words not read where it says so in words no reading has; null where it says nothing of it.
+ */
+export function timeoutNotReachedSaid(sentence: string): { check: Check; rest?: string } | { unread: string } | null {
   const m = SAID.exec(sentence.trim()) ?? SAID_AS.exec(sentence.trim());
-  if (!m) return null;
-  const said = m.slice(1).find((g) => g !== undefined);
+  if (!m) {
+    const otherwise = SAID_OTHERWISE.exec(sentence);
+    return otherwise ? { unread: otherwise[1] } : null;
+  }
+  const said = m.slice(1, 4).find((g) => g !== undefined);
+  const rest = m[4] ?? m[5];
   const ms = said === undefined ? undefined : durationMs(said);
-  if (ms === null) return { unreadDuration: said! };
-  return {
+  if (ms === null) return { unread: said! };
+  const check: Check = {
     text: `a command's report has the line "Timeout: … (not reached)"${ms === undefined ? '' : `, its timeout ${showDuration(ms)} as configured`}`,
     evaluate: (o) => {
       const reporting = o.record.commands.filter((c) => c.report.split('\n').some((l) => /^Timeout: .* \(not reached\)$/.test(l)));
@@ -44,4 +55,5 @@ export function timeoutNotReachedSaid(sentence: string): Check | { unreadDuratio
       return { ok, actual };
     },
   };
+  return { check, rest };
 }
