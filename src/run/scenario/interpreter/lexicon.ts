@@ -521,8 +521,11 @@ export function markCommands(sentence: string): string {
 const SUBJECT_VERB = String.raw`(?:runs|is run|is executed|executes|is started|starts|is (?:never|not) (?:started|run|executed)|never (?:runs|starts)|exits|times out|prints|writes|finishes|completes|fails|succeeds|is stopped|is killed|gets|shows|lists|does not (?:list|show))\b`;
 /** Where a clause begins: the start, after a comma, or after a conjunction. */
 const CLAUSE_START = String.raw`(?:^|[,;]\s+|\b(?:and|when|then|while|if|once|but)\s+)`;
-/** A shell command line with one argument at least, beginning with a word no sentence begins with ("timeout" and "test" are words of the domain too). */
-const BARE_COMMAND = String.raw`(?:docker|sleep|echo|exit|printf|seq|cat|kill|trap|ls|pwd|env|printenv|sh|bash|head|tail|grep|node|npm|npx|make|python3?|go|cargo|yes)\s+[^\s\`"“,;][^\`"“,;]*?`;
+/**
+ * A shell command line with one argument at least, beginning with a word no sentence begins with ("timeout" and "test" are words of the domain too).
+ * "exit code", "exit status" (also "exit code's 2 and nothing runs") are the run's code, never the shell's `exit`.
+ */
+const BARE_COMMAND = String.raw`(?!exit\s+(?:code|status|codes|statuses)\b)(?:docker|sleep|echo|exit|printf|seq|cat|kill|trap|ls|pwd|env|printenv|sh|bash|head|tail|grep|node|npm|npx|make|python3?|go|cargo|yes)\s+[^\s\`"“,;][^\`"“,;]*?`;
 
 /**
  * Puts code marks around a command line written without them and without the word

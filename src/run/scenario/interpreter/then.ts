@@ -11,6 +11,7 @@ import { commandLine as announcedLine } from '../../../executor/report.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { lineHoldsMembers } from './log-members.js';
 import { filesLeftSaid, LOG_REFERENT, nothingInDirectory } from './files-left.js';
+import { timeoutNotReachedSaid } from './timeout-not-reached.js';
 import { CONFIG_KEYS, conceptWords, JSON_MEMBER, namesMemory, rangeTexts, reportLabelsNamed, showDuration, tokenize, withoutRunner, type Entity, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { placeInDocument } from '../../../parse/block-place.js';
@@ -2924,6 +2925,13 @@ export function readThen(sentence: string): Reading<Check> {
   // What `docker ps` (`-a`) lists is the engine's containers: read only where it is said to list none of the run's (below); else not read.
   // "≈ 3 s (± 0.5 s)": a time with a tolerance is its bounds, first, so that no other reading takes the tolerance's number.
   const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(filesLeftSaid(sentence)))));
+  const notReached = timeoutNotReachedSaid(text);
+  if (notReached !== null) {
+    if ('unread' in notReached) return { ok: false, notUnderstood: [notReached.unread], reason: 'a timeout the report says was not reached, in words not read' };
+    const rest = notReached.rest === undefined ? null : readThen(notReached.rest);
+    if (rest && !rest.ok) return rest;
+    return { ok: true, parts: [notReached.check, ...(rest?.ok ? rest.parts : [])], rules: ['the report says a timeout was not reached', ...(rest?.ok ? rest.rules : [])] };
+  }
   const directory = nothingInDirectory(text);
   if (directory) return { ok: false, notUnderstood: [directory], reason: 'a directory said to get no file, which no fact reads' };
   // "a note such as `note: container spec-run-30205-f35005a3 removed`": an example of a text, whose particulars (a pid, a name) are the

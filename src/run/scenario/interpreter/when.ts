@@ -313,6 +313,8 @@ const RULES: Rule<SetupPart>[] = [
       if (/^spec-run\b|^--/.test(withoutRunner(run))) return null;
       // "`one.yaml` is run": a configuration file's name is what spec-run exec is given, never a command line.
       if (/^[\w.~/-]+\.ya?ml$/.test(run)) return null;
+      // "with `TIER` set", "`$HOME` exported", "with `MODE=ci`": a variable's name, or an assignment alone, is the environment's, never a command line.
+      if (/^\$?[A-Z][A-Z0-9_]+$|^[A-Za-z_]\w*=\S*$/.test(run)) return null;
       // "`timeout: 2s`", "the key `timout: 5s`": a configuration line in code marks, of a key the executor knows or not (it judges that).
       const field = CONFIG_LINE.exec(run);
       // "`sleep 10` times out under `timeout: "1s"`": that it times out is a claim, for the Thens to check; said of a command line, it sets nothing.
