@@ -20,6 +20,7 @@ import { inExecutorTerms } from './own-terms.js';
 import { inDocumentTerms, type DocumentTerm } from './document-terms.js';
 import { inPlainRegister } from './register.js';
 import { takeInvocation } from './invocation.js';
+import { describedBlock, withCountOfBlock } from './block-described.js';
 import { isFunction } from './reading.js';
 import { readWhen, type SetupPart } from './when.js';
 import { PRECONDITION_LABEL } from '../../../translate/openspec-family.js';
@@ -228,10 +229,14 @@ function conditionSentenceUse(whole: string, condition: ScenarioCondition): Cond
 function sentenceUse(whole: string, condition: ScenarioCondition, accounted: readonly string[]): ConditionUse {
   const sentence = condition.yaml === null ? whole : withoutRestatedCount(whole, condition.yaml);
   if (sentence.trim() === '') return { kind: 'restates', notUnderstood: [whole] };
-  const reading = readWhen(sentence);
-  if (reading.ok) return { kind: 'read', parts: reading.parts };
+  const counted = condition.yaml === null ? { sentence, parts: [] } : withCountOfBlock(sentence, condition.yaml);
+  const reading = readWhen(counted.sentence);
+  if (reading.ok) return { kind: 'read', parts: [...counted.parts, ...reading.parts] };
   const notUnderstood = reading.notUnderstood.length > 0 ? reading.notUnderstood : [reading.reason];
   if (condition.yaml === null) return { kind: 'unsaid', notUnderstood, says: ['a setup with no YAML block to restate'] };
+  const described = describedBlock(sentence, condition.yaml);
+  if (described?.kind === 'read') return { kind: 'read', parts: described.parts };
+  if (described?.kind === 'contradicted') return { kind: 'unsaid', notUnderstood, says: described.says };
   // How spec-run exec is started is read; the rest may restate the block ("`stop.yaml` contains five mistakes, and is run as `spec-run exec stop.yaml`").
   const taken = takeInvocation(sentence);
   if (taken) {
