@@ -53,7 +53,7 @@ function qualityOf(words: string): { said: string; holds: (c: Command) => boolea
     const ms = durationMs(timeout[1]);
     return ms === null ? null : { said, holds: (c) => typeof c.timeout === 'string' && compactDuration(c.timeout) === ms, shown: (c) => `timeout: ${String(c.timeout)}` };
   }
-  if (/^(?:with\s+)?(?:no|without\s+a(?:ny)?)\s+timeout(?:\s+at\s+all)?$/i.test(said)) return { said, holds: (c) => c.timeout === null || c.timeout === 'none', shown: (c) => `timeout: ${String(c.timeout)}` };
+  if (/^(?:with\s+)?(?:no|without\s+a(?:ny)?)\s+timeout(?:\s+at\s+all)?$/i.test(said)) return { said, holds: (c) => c.timeout === null, shown: (c) => `timeout: ${String(c.timeout)}` };
   // "ignores SIGTERM": a trap that does nothing on TERM; "traps SIGTERM": any trap of TERM.
   const trap = /^(?:that\s+|which\s+)?(ignores|traps|catches|handles)\s+(?:SIG)?TERM$/i.exec(said);
   if (trap) {

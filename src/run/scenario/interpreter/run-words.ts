@@ -4,9 +4,8 @@
 // seconds after the start of the first command"). Each is said again in the shape the rules read (`--log …`, "is sent
 // SIGINT about 3 seconds after the first command started"), so it is set up exactly as those are; a phrase that fits
 // none is left as written, and stays unread.
+import { UNNAMED_LOG } from './invocation.js';
 
-/** The event log's file where the When names none: any name stands for "an event log". */
-export const UNNAMED_LOG = 'events.jsonl';
 
 /** "an event log", "its event log", "the event log", "a log file", "an events log", optionally named after it ("… to `x.jsonl`"). */
 const LOG_GIVEN = new RegExp(
