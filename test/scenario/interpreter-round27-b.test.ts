@@ -92,6 +92,23 @@ t.test('"the first of N checks" is the first command where the block holds N, an
   t.end();
 });
 
+t.test('failFast said in words is read where the block sets it so, beside the run said in words; not read where it does not', (t) => {
+  const failFast = 'stop:\n  failFast: true\n  commands:\n    - run: "exit 2"\n    - run: "echo next"\n';
+  const plain = 'stop:\n  commands:\n    - run: "exit 2"\n    - run: "echo next"\n';
+  for (const [text, yaml, reads] of [
+    ['When the executor stops at the first failing check:', failFast, /failFast: true/],
+    ['When the hook fails fast and is given an event log:', failFast, /failFast: true.*--log unnamed-log\.jsonl/],
+    ['When the run keeps going after a failure:', plain, /failFast: not set/],
+    ['When the run is given an event log, failFast is not set:', plain, /failFast: not set.*--log unnamed-log\.jsonl/],
+  ] as const) {
+    t.match(parts(use(text, yaml)), reads, text);
+  }
+  for (const [text, yaml] of [['When the executor stops at the first failing check:', plain], ['When the run keeps going after a failure:', failFast], ['When the run is given an event log and fails fast:', plain]] as const) {
+    t.match(says(use(text, yaml)), /failFast is/, `${text} over a block that says otherwise`);
+  }
+  t.end();
+});
+
 t.test('through real runs: a described block runs as written; the event log and the signal said in words are set up', async (t) => {
   const described = (title: string, firstRun: string) =>
     sectionScenario(title, 'the hook file has a 1s default, and one step with no timeout', ['defaultTimeout: 1s', 'commands:', `  - run: "${firstRun}"`, '  - run: "sleep 2; echo late"', '    timeout: null'], 'spec-run exec exits with code 124', 'the output contains `late`');

@@ -141,19 +141,39 @@ export function describedBlock(sentence: string, yaml: string): Described | null
 
 const ORDINAL = String.raw`(first|second|third|fourth|fifth|last)`;
 
+/** failFast said in words, set ("stops at its first failure", "fails fast", "with failFast on") or not ("keeps going after a failure", "without failFast"). */
+const FAIL_FAST_SAID: [RegExp, boolean][] = [
+  [/\b(?:does\s+not|doesn't|never)\s+stop\s+at\s+(?:its|the)\s+first\s+(?:failure|failing\s+\w+)|\bkeeps\s+going\s+(?:after|past)\s+(?:a|its|the\s+first)\s+failures?|\bwithout\s+failFast\b|\bwith\s+failFast\s+(?:off|unset|disabled|false)\b|\bfailFast\s+(?:is\s+)?(?:not\s+set|off|unset|disabled|false)\b/i, false],
+  [/\bstops\s+at\s+(?:its|the)\s+first\s+(?:failure|failing\s+(?:command|check|step|job|stage|task))|\bfails\s+fast\b|\bwith\s+failFast\s+(?:on|set|enabled|true)?\b|\bfailFast\s+(?:is\s+)?(?:set|on|enabled|true)\b/i, true],
+];
+
 /**
- * SENTENCE with "the first of three checks", "the second of the four commands", "the first of these three" said as
- * "the first command" where the block holds that many commands, the count accounted for by a part; as written otherwise.
+ * SENTENCE with what it says of the block beside how the run is made taken out where the block bears it out, each
+ * accounted for by a part: "the first of three checks" said as "the first command" where the block holds three
+ * commands; failFast said in words ("… and stops at its first failure") where the block sets it so. Where the block
+ * does not, SAYS tells why, and the sentence keeps its words.
  */
-export function withCountOfBlock(sentence: string, yaml: string): { sentence: string; parts: SetupPart[] } {
+export function withBlockFacts(sentence: string, yaml: string): { sentence: string; parts: SetupPart[]; says: string[] } {
   const block = blockOf(yaml);
   const parts: SetupPart[] = [];
-  if (!block) return { sentence, parts };
-  const said = sentence.replace(new RegExp(String.raw`\b${ORDINAL}\s+of\s+(?:the\s+|these\s+|its\s+)?(two|three|four|five|six|seven|eight|nine|ten|\d+)(?:\s+${COMMAND_NOUN})?\b`, 'gi'), (whole: string, which: string, count: string) => {
+  const says: string[] = [];
+  if (!block) return { sentence, parts, says };
+  let said = sentence.replace(new RegExp(String.raw`\b${ORDINAL}\s+of\s+(?:the\s+|these\s+|its\s+)?(two|three|four|five|six|seven|eight|nine|ten|\d+)(?:\s+${COMMAND_NOUN})?\b`, 'gi'), (whole: string, which: string, count: string) => {
     const n = NUMBERS[count.toLowerCase()] ?? Number(count);
     if (n !== block.commands.length) return whole;
     parts.push({ text: `condition: "${whole}" = command ${which.toLowerCase()} of the block's ${n}`, apply: () => {} });
     return `${which} command`;
   });
-  return { sentence: said, parts };
+  for (const [pattern, set] of FAIL_FAST_SAID) {
+    const found = pattern.exec(said);
+    if (!found) continue;
+    if ((block.section.failFast === true) !== set) {
+      says.push(`"${found[0]}", where the block's failFast is ${String(block.section.failFast ?? 'not set')}`);
+      break;
+    }
+    parts.push({ text: `condition: "${found[0]}" = failFast: ${String(block.section.failFast ?? 'not set')}`, apply: () => {} });
+    said = said.replace(new RegExp(String.raw`(?:,\s*|\s+)(?:and\s+|while\s+|with\s+)?${found[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|${found[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:,\s*|\s+and\s+)?`), '').trim();
+    break;
+  }
+  return { sentence: said, parts, says };
 }
