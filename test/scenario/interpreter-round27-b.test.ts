@@ -4,6 +4,7 @@
 // these tests (none from a batch), both ways, the readings checked through real runs where a run decides them.
 import t from 'tap';
 import { conditionUse, type ConditionUse } from '../../src/run/scenario/interpreter/condition.js';
+import { conditionBeyondBlock } from '../../src/run/scenario/interpreter/condition-setup.js';
 import { expectVerdicts, reading, scenariosRunner, sectionScenario } from './cli-points.js';
 
 const run = scenariosRunner('Round 27 conditions');
@@ -105,7 +106,9 @@ t.test('failFast said in words is read where the block sets it so, beside the ru
   }
   for (const [text, yaml] of [['When the executor stops at the first failing check:', plain], ['When the run keeps going after a failure:', failFast], ['When the run is given an event log and fails fast:', plain]] as const) {
     t.match(says(use(text, yaml)), /failFast is/, `${text} over a block that says otherwise`);
+    t.match(conditionBeyondBlock({ text, yaml }, { text: yaml, line: 1 } as never) ?? '', /failFast is/, `${text}: the built-in expressions fail naming it too`);
   }
+  t.equal(conditionBeyondBlock({ text: 'When the run keeps going after a failure:', yaml: plain }, { text: plain, line: 1 } as never), null, 'a description the block bears out sets nothing up');
   t.end();
 });
 
