@@ -20,6 +20,7 @@ import { inExecutorTerms } from './own-terms.js';
 import { inDocumentTerms, type DocumentTerm } from './document-terms.js';
 import { inPlainRegister } from './register.js';
 import { takeInvocation } from './invocation.js';
+import { describedBlock, withBlockFacts } from './block-described.js';
 import { isFunction } from './reading.js';
 import { readWhen, type SetupPart } from './when.js';
 import { PRECONDITION_LABEL } from '../../../translate/openspec-family.js';
@@ -228,10 +229,16 @@ function conditionSentenceUse(whole: string, condition: ScenarioCondition): Cond
 function sentenceUse(whole: string, condition: ScenarioCondition, accounted: readonly string[]): ConditionUse {
   const sentence = condition.yaml === null ? whole : withoutRestatedCount(whole, condition.yaml);
   if (sentence.trim() === '') return { kind: 'restates', notUnderstood: [whole] };
-  const reading = readWhen(sentence);
-  if (reading.ok) return { kind: 'read', parts: reading.parts };
-  const notUnderstood = reading.notUnderstood.length > 0 ? reading.notUnderstood : [reading.reason];
+  const facts = condition.yaml === null ? { sentence, parts: [], says: [] } : withBlockFacts(sentence, condition.yaml);
+  // The run itself said beside what the block bears out ("the run is given an event log and stops at its first failure"), or nothing more.
+  const reading = facts.parts.length > 0 && ONLY_THE_RUN.test(facts.sentence) ? { ok: true as const, parts: [] } : readWhen(facts.sentence);
+  if (reading.ok && facts.says.length === 0) return { kind: 'read', parts: [...facts.parts, ...reading.parts] };
+  const notUnderstood = reading.ok ? [sentence] : reading.notUnderstood.length > 0 ? reading.notUnderstood : [reading.reason];
   if (condition.yaml === null) return { kind: 'unsaid', notUnderstood, says: ['a setup with no YAML block to restate'] };
+  const described = describedBlock(sentence, condition.yaml);
+  if (described?.kind === 'read' && facts.says.length === 0) return { kind: 'read', parts: described.parts };
+  const contradicted = [...facts.says.map((said) => `a description of the YAML block it does not bear out: ${said}`), ...(described?.kind === 'contradicted' ? described.says : [])];
+  if (contradicted.length > 0) return { kind: 'unsaid', notUnderstood, says: contradicted.map((said) => `${said}${NOT_HELD}`) };
   // How spec-run exec is started is read; the rest may restate the block ("`stop.yaml` contains five mistakes, and is run as `spec-run exec stop.yaml`").
   const taken = takeInvocation(sentence);
   if (taken) {
@@ -246,6 +253,9 @@ function sentenceUse(whole: string, condition: ScenarioCondition, accounted: rea
   const says = [...beyond(sentence, condition.code ?? [], condition.yaml, accounted), ...settingsNotRead(sentence, notUnderstood, condition.yaml)];
   return says.length > 0 ? { kind: 'unsaid', notUnderstood, says } : { kind: 'restates', notUnderstood };
 }
+
+/** A sentence left with nothing but its subject, the run or the executor: what it said was all taken. */
+const ONLY_THE_RUN = /^(?:(?:the|this|our)\s+(?:run|runner|executor|hook)|spec-run(?:\s+exec)?|it)?$/i;
 
 /** Where a phrase that says how the run is made ends: a clause's end. */
 const CLAUSE_END = /[,;:(]|\b(?:and|but|while|then|which|that|who|whose|where|so|because|until|before|after)\b/i;

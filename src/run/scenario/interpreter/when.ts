@@ -8,6 +8,7 @@ import { QUIET_YAML } from '../../../parse/yaml-options.js';
 import { INTERRUPT_SIGNALS, type InterruptSignal } from '../../../executor/interrupts.js';
 import type { StreamName, Token } from './lexicon.js';
 import { RUNNER, showDuration, withoutRunner } from './lexicon.js';
+import { inRunWords } from './run-words.js';
 import { takeInvocation } from './invocation.js';
 import { args, isFunction, read, type Args, type Reading, type Rule } from './reading.js';
 
@@ -814,7 +815,7 @@ function withoutSpellingNote(said: string): string {
 }
 
 export function readWhen(said: string): Reading<SetupPart> {
-  const sentence = timeInto(withoutSpellingNote(said));
+  const sentence = timeInto(inRunWords(withoutSpellingNote(said)));
   const first = readWhenClauses(sentence);
   if (first.ok) return first;
   // Said with how spec-run exec itself is started: that is read, and the rest by the rules (all of it, or nothing is read).

@@ -1,0 +1,179 @@
+// A condition that describes the YAML block under it ("the hook file has a 1s default, a step that ignores SIGTERM
+// with its own 2s, and one with no timeout", "the configuration names no checks at all", "a containerised check names
+// a directory the image does not contain"): it sets nothing up, the block does. It is read only where each thing it
+// names is found in the block, said as the block holds it, every word accounted for; the reading names what each
+// phrase was found as ("1s default = defaultTimeout: 1s"). A phrase the block does not bear out is said so (the
+// condition is then not read); a phrase of another shape leaves the whole description to the other rules.
+import { parse } from 'yaml';
+import { QUIET_YAML } from '../../../parse/yaml-options.js';
+import { compactDuration } from './quantities.js';
+import type { SetupPart } from './when.js';
+
+type Command = Record<string, unknown>;
+interface Block {
+  commands: Command[];
+  section: Record<string, unknown>;
+}
+
+export type Described = { kind: 'read'; parts: SetupPart[] } | { kind: 'contradicted'; says: string[] };
+
+const NUMBERS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+/** The writers' nouns for a command of the block. */
+const COMMAND_NOUN = String.raw`(?:commands?|checks?|steps?|jobs?|stages?|tasks?|entries|entry)`;
+const COUNT = String.raw`(?:no|a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)`;
+/** Where a command runs, said before its noun: the host, a container. */
+const PLACE = String.raw`(?:(host|container|containeri[sz]ed|docker)\s+)?`;
+/** The configuration as a subject: "the hook file", "the configuration", "the config", "the YAML", "our stop hook". */
+const SUBJECT = /^(?:the|this|our|my|a)\s+(?:hook\s+file|stop\s+hook|hook|configuration(?:\s+file)?|config(?:\s+file)?|yaml(?:\s+file)?|yaml\s+block)\s+/i;
+const DESCRIBES = /^(?:has|holds|contains|lists|names|declares|defines|sets|carries|gives)\s+/i;
+/** The configuration where a run places it where nothing else is said: the project's own directory. */
+const AT_PROJECT_ROOT = /^(?:sits|lives|is|lies)\s+(?:at|in)\s+the\s+(?:project(?:'s)?\s+(?:root|directory|folder)|root\s+of\s+the\s+project)$/i;
+
+function blockOf(yaml: string): Block | null {
+  try {
+    const stop = (parse(yaml, QUIET_YAML) as { stop?: unknown } | null)?.stop;
+    if (stop === null || typeof stop !== 'object') return null;
+    const commands = (stop as { commands?: unknown }).commands;
+    if (commands !== null && commands !== undefined && !Array.isArray(commands)) return null;
+    return { commands: (commands ?? []).map((c) => (c !== null && typeof c === 'object' ? (c as Command) : {})), section: stop as Record<string, unknown> };
+  } catch {
+    return null;
+  }
+}
+
+const durationMs = (text: string): number | null => compactDuration(text.replace(/\s+/g, '')) ?? compactDuration(text.replace(/\s*(?:seconds?|secs?)$/i, 's').replace(/\s+/g, ''));
+
+
+/** A quality of one command, said after its noun, and how the block shows it; null where the words are of no such shape. */
+function qualityOf(words: string): { said: string; holds: (c: Command) => boolean; shown: (c: Command) => string } | null {
+  const said = words.trim();
+  const run = (c: Command) => (typeof c.run === 'string' ? c.run : '');
+  const timeout = /^(?:with\s+)?(?:its\s+own\s+|a\s+)?(?:timeout\s+of\s+)?(\d+(?:\.\d+)?\s*(?:ms|s|m|h|secs?|seconds?))(?:\s+timeout)?$/i.exec(said);
+  if (timeout) {
+    const ms = durationMs(timeout[1]);
+    return ms === null ? null : { said, holds: (c) => typeof c.timeout === 'string' && compactDuration(c.timeout) === ms, shown: (c) => `timeout: ${String(c.timeout)}` };
+  }
+  if (/^(?:with\s+)?(?:no|without\s+a(?:ny)?)\s+timeout(?:\s+at\s+all)?$/i.test(said)) return { said, holds: (c) => c.timeout === null, shown: (c) => `timeout: ${String(c.timeout)}` };
+  // "ignores SIGTERM": a trap that does nothing on TERM; "traps SIGTERM": any trap of TERM.
+  const trap = /^(?:that\s+|which\s+)?(ignores|traps|catches|handles)\s+(?:SIG)?TERM$/i.exec(said);
+  if (trap) {
+    const ignores = /^ignores$/i.test(trap[1]);
+    const pattern = ignores ? /\btrap\s+(?:''|""|:|true)\s+(?:[\w ]*\s)?(?:SIG)?TERM\b/ : /\btrap\s+\S.*\b(?:SIG)?TERM\b/;
+    return { said, holds: (c) => pattern.test(run(c)), shown: (c) => `run: ${run(c)}` };
+  }
+  // "names a scratch directory which the image does not contain": a working directory in the image outside the project's mount.
+  if (/^(?:that\s+|which\s+)?(?:names|uses|runs\s+in|has)\s+an?\s+(?:[a-z]+\s+)?(?:working\s+)?director(?:y)\s+(?:which|that)\s+the\s+image\s+(?:does\s+not|doesn't)\s+(?:contain|have|hold)$/i.test(said)) {
+    return { said, holds: (c) => typeof c.image === 'string' && typeof c.workdir === 'string' && c.workdir.startsWith('/') && !/^\/workspace(?:\/|$)/.test(c.workdir), shown: (c) => `workdir: ${String(c.workdir)} in image ${String(c.image)}` };
+  }
+  return null;
+}
+
+const placeHolds = (place: string | undefined) => (c: Command) => (place === undefined ? true : /^host$/i.test(place) ? c.image === undefined || c.image === null : typeof c.image === 'string');
+
+/** One phrase of commands ("a step that ignores SIGTERM with its own 2s", "one with no timeout", "three checks", "no checks at all"). */
+function commandsPhrase(phrase: string): { count: number; exact: boolean; place?: string; qualities: NonNullable<ReturnType<typeof qualityOf>>[]; said: string } | null {
+  const head = new RegExp(String.raw`^(${COUNT})(?:\s+${PLACE}${COMMAND_NOUN}(?:\s+at\s+all)?)?(?=\s|$)`, 'i').exec(phrase);
+  if (!head) return null;
+  const countWord = head[1].toLowerCase();
+  const count = countWord === 'no' ? 0 : (NUMBERS[countWord] ?? Number(countWord));
+  // "one with no timeout": the noun said once before ("a step …, and one …"); a bare "a" names nothing.
+  if (!new RegExp(COMMAND_NOUN, 'i').test(head[0]) && !/^(?:one|two|three|four|five|\d+)$/.test(countWord)) return null;
+  const rest = phrase.slice(head[0].length).trim();
+  // Its qualities, each opened by "that", "which" or "with" ("that ignores SIGTERM with its own 2s").
+  const whole = rest === '' ? null : qualityOf(rest);
+  const qualities = rest === '' ? [] : whole !== null ? [whole] : rest.split(/\s+(?=(?:with|that|which)\s)/i).map(qualityOf);
+  if (qualities.some((q) => q === null)) return null;
+  // "three checks", "no checks at all": the number of such commands in the block; "a step that …": one at least.
+  return { count, exact: !/^(?:a|an)$/.test(countWord) && qualities.length === 0, place: head[2], qualities: qualities as NonNullable<ReturnType<typeof qualityOf>>[], said: phrase };
+}
+
+/**
+ * How SENTENCE (a condition, in the interpreter's terms) describes the block YAML: read where every phrase is found in
+ * it, contradicted where a phrase of these shapes is not, null where some phrase is of none of them.
+ */
+export function describedBlock(sentence: string, yaml: string): Described | null {
+  const block = blockOf(yaml);
+  if (!block) return null;
+  const subject = SUBJECT.exec(sentence);
+  // The sentence about the configuration ("the hook file has …"), or about one of its commands ("a containerised check names …").
+  const clauses = subject ? sentence.slice(subject[0].length).split(/\s+and\s+(?=(?:has|holds|contains|lists|names|declares|defines|sets|carries|gives|sits|lives|is|lies)\s)/i) : [sentence];
+  const parts: SetupPart[] = [];
+  const says: string[] = [];
+  const used = new Set<number>();
+  for (const clause of clauses) {
+    if (subject && AT_PROJECT_ROOT.test(clause)) {
+      parts.push({ text: `condition: "${clause}" = the configuration in the project's directory, where a run places it`, apply: () => {} });
+      continue;
+    }
+    if (subject && !DESCRIBES.test(clause)) return null;
+    const items = subject ? clause.replace(DESCRIBES, '').split(/,\s*(?:and\s+)?|\s+and\s+(?=(?:a|an|one|two|three|four|five|no|\d+)\s)/i) : [clause.replace(/^(\w+\s+(?:containeri[sz]ed\s+|host\s+|container\s+)?\w+)\s+/, '$1 that ')];
+    for (const item of items.map((i) => i.trim()).filter((i) => i !== '')) {
+      const def = /^(?:an?\s+)?(\d+(?:\.\d+)?\s*(?:ms|s|m|h|secs?|seconds?))\s+default(?:\s+timeout)?$|^an?\s+default(?:\s+timeout)?\s+of\s+(\d+(?:\.\d+)?\s*(?:ms|s|m|h|secs?|seconds?))$/i.exec(item);
+      if (def) {
+        const ms = durationMs(def[1] ?? def[2]);
+        const held = block.section.defaultTimeout;
+        if (ms !== null && typeof held === 'string' && compactDuration(held) === ms) parts.push({ text: `condition: ${item} = defaultTimeout: ${held}`, apply: () => {} });
+        else says.push(`"${item}", where the block's defaultTimeout is ${held === undefined ? 'not set' : String(held)}`);
+        continue;
+      }
+      const commands = commandsPhrase(item);
+      if (!commands) return null;
+      const fits = (c: Command) => placeHolds(commands.place)(c) && commands.qualities.every((q) => q.holds(c));
+      if (commands.exact || commands.count === 0) {
+        const found = block.commands.filter(fits).length;
+        if (found === commands.count) parts.push({ text: `condition: ${item} = ${found} such command(s) in the block`, apply: () => {} });
+        else says.push(`"${item}", where the block holds ${found} such command(s)`);
+        continue;
+      }
+      // "a step that …", "one with …": as many commands of the block, each another one, that bear it out.
+      const found = block.commands.map((_, i) => i).filter((i) => !used.has(i) && fits(block.commands[i])).slice(0, commands.count);
+      if (found.length < commands.count) {
+        says.push(`"${item}", which no other command of the block bears out`);
+        continue;
+      }
+      for (const i of found) used.add(i);
+      parts.push({ text: `condition: ${item} = command ${found.map((i) => i + 1).join(', ')} (${commands.qualities.map((q) => found.map((i) => q.shown(block.commands[i])).join(', ')).join('; ') || String(commands.place ?? 'any')})`, apply: () => {} });
+    }
+  }
+  if (says.length > 0) return { kind: 'contradicted', says: says.map((s) => `a description of the YAML block it does not bear out: ${s}`) };
+  return parts.length > 0 ? { kind: 'read', parts } : null;
+}
+
+const ORDINAL = String.raw`(first|second|third|fourth|fifth|last)`;
+
+/** failFast said in words, set ("stops at its first failure", "fails fast", "with failFast on") or not ("keeps going after a failure", "without failFast"). */
+const FAIL_FAST_SAID: [RegExp, boolean][] = [
+  [/\b(?:does\s+not|doesn't|never)\s+stop\s+at\s+(?:its|the)\s+first\s+(?:failure|failing\s+\w+)|\bkeeps\s+going\s+(?:after|past)\s+(?:a|its|the\s+first)\s+failures?|\bwithout\s+failFast\b|\bwith\s+failFast\s+(?:off|unset|disabled|false)\b|\bfailFast\s+(?:is\s+)?(?:not\s+set|off|unset|disabled|false)\b/i, false],
+  [/\bstops\s+at\s+(?:its|the)\s+first\s+(?:failure|failing\s+(?:command|check|step|job|stage|task))|\bfails\s+fast\b|\bwith\s+failFast\s+(?:on|set|enabled|true)?\b|\bfailFast\s+(?:is\s+)?(?:set|on|enabled|true)\b/i, true],
+];
+
+/**
+ * SENTENCE with what it says of the block beside how the run is made taken out where the block bears it out, each
+ * accounted for by a part: "the first of three checks" said as "the first command" where the block holds three
+ * commands; failFast said in words ("… and stops at its first failure") where the block sets it so. Where the block
+ * does not, SAYS tells why, and the sentence keeps its words.
+ */
+export function withBlockFacts(sentence: string, yaml: string): { sentence: string; parts: SetupPart[]; says: string[] } {
+  const block = blockOf(yaml);
+  const parts: SetupPart[] = [];
+  const says: string[] = [];
+  if (!block) return { sentence, parts, says };
+  let said = sentence.replace(new RegExp(String.raw`\b${ORDINAL}\s+of\s+(?:the\s+|these\s+|its\s+)?(two|three|four|five|six|seven|eight|nine|ten|\d+)(?:\s+${COMMAND_NOUN})?\b`, 'gi'), (whole: string, which: string, count: string) => {
+    const n = NUMBERS[count.toLowerCase()] ?? Number(count);
+    if (n !== block.commands.length) return whole;
+    parts.push({ text: `condition: "${whole}" = command ${which.toLowerCase()} of the block's ${n}`, apply: () => {} });
+    return `${which} command`;
+  });
+  for (const [pattern, set] of FAIL_FAST_SAID) {
+    const found = pattern.exec(said);
+    if (!found) continue;
+    if ((block.section.failFast === true) !== set) {
+      says.push(`"${found[0]}", where the block's failFast is ${String(block.section.failFast ?? 'not set')}`);
+      break;
+    }
+    parts.push({ text: `condition: "${found[0]}" = failFast: ${String(block.section.failFast ?? 'not set')}`, apply: () => {} });
+    said = said.replace(new RegExp(String.raw`(?:,\s*|\s+)(?:and\s+|while\s+|with\s+)?${found[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|${found[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:,\s*|\s+and\s+)?`), '').trim();
+    break;
+  }
+  return { sentence: said, parts, says };
+}
