@@ -77,3 +77,45 @@ t.test('"D more of the M lines were counted but not kept": the byte cap\'s note,
     [true, 'the first lines of a tail were counted, not kept'],
   ]);
 });
+
+t.test("the executor's notices paraphrased: a speaker, a verb of saying, and one notice's facts, each checked", async (t) => {
+  const read = (s: string) => reading('Then', s) ?? '';
+  t.match(read('a note says the container was removed'), /^some command: a notice is `container <name> removed`$/);
+  t.match(read('there is a note that the box has been removed'), /`container <name> removed`/);
+  t.match(read('the report does not mention that the container was removed'), /^every command: no notice is `container <name> removed`$/);
+  t.match(read('a notice records how long the container took from its creation to its removal'), /`the container took <time> from its creation/);
+  t.match(read('a note explains what happened: a process of the command was killed at the memory limit (32m), and the command went on and exited with 3'), /`a process of the command was killed at the memory limit \(32m\); the command went on and exited with 3`/);
+  t.match(read('the note states that the command handled SIGTERM and exited with 9 within the grace period'), /exited with 9 within the grace period; …`/);
+  t.match(read('the second step\'s note says image alpine mapped to local spec-run/busybox:local'), /^command 2: a notice is `image alpine mapped to local spec-run\/busybox:local`$/);
+  t.match(read('a note says the output was truncated because the command timed out'), /`\(output truncated - timed out before completion\)`/);
+  // A notice's facts in part of a sentence that says more, or facts of no notice, are not read here.
+  t.notMatch(read('a note says the container was removed and the command failed'), /a notice is/);
+  t.notMatch(read('a note says the command ran there'), /a notice is/);
+  t.notMatch(read('each report is preceded by a note that its container was removed'), /a notice is/);
+  const noted = (title: string, lines: string[], ...thens: string[]) => blockScenario(title, 'the configuration is', lines, ...thens);
+  const outside = 'a note says the workdir /tmp is outside the project and that the command ran there';
+  await expectVerdicts(t, runScenarios, 'round27-workdir', [noted('in /tmp', ['- run: "pwd"', '  workdir: /tmp'], outside), noted('in /var', ['- run: "pwd"', '  workdir: /var'], outside), noted('in the project', ['- run: "pwd"'], outside)], 'outside the project', [
+    [true, 'the command ran in /tmp, outside the project'],
+    [false, 'another directory outside the project'],
+    [false, 'the command ran in the project: no such note'],
+  ]);
+  const replaced = "the second command's note says env: replaces SPEC_RUN_CONFIG_DIR, followed by the directory it would have named";
+  const env = (title: string, second: string[]) => noted(title, ['- run: "true"', ...second], replaced);
+  await expectVerdicts(t, runScenarios, 'round27-env', [env('replaced', ['- run: "true"', '  env:', '    SPEC_RUN_CONFIG_DIR: x']), env('own variable', ['- run: "true"', '  env:', '    OTHER_DIR: x'])], 'env: replaces', [
+    [true, 'the second command sets the variable the executor would set'],
+    [false, 'it sets another variable: no such note'],
+  ]);
+  const stopped = 'the report says the processes the command left running were stopped';
+  const denied = 'no note says the processes the command left running were stopped';
+  await expectVerdicts(t, runScenarios, 'round27-stopped', [noted('left running', ['- run: "sleep 30 & echo started"'], stopped), noted('nothing left', ['- run: "echo started"'], stopped), noted('denied, nothing left', ['- run: "echo started"'], denied), noted('denied, left running', ['- run: "sleep 30 & echo started"'], denied)], 'left running were stopped', [
+    [true, 'a process left running was stopped'],
+    [false, 'nothing was left running'],
+    [true, 'no such note, as said'],
+    [false, 'the note is there'],
+  ]);
+  const removed = 'a note says the container was removed';
+  await expectVerdicts(t, runScenarios, 'round27-container', [noted('in a container', ['- run: "echo boxed"', '  image: spec-run/busybox:local'], removed), noted('on the host', ['- run: "echo plain"'], removed)], 'container was removed', [
+    [true, 'the command ran in a container, removed after it'],
+    [false, 'no container: no such note'],
+  ]);
+});

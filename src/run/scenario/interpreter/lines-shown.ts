@@ -15,7 +15,7 @@ const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'sev
 const NUMBER = `(\\d{1,3}(?:,\\d{3})+|\\d+|${NUMBER_WORDS.join('|')})`;
 const COMMAND_NOUN = '(?:command|step|stage|job|task|invocation)';
 /** "the second job's", "the last command's": the command whose report it is; none, some command's. */
-const OWNER = `(?:the\\s+(${ORDINALS.join('|')}|last|only)\\s+${COMMAND_NOUN}(?:'s|’s)\\s+)`;
+export const OWNER = `(?:the\\s+(${ORDINALS.join('|')}|last|only)\\s+${COMMAND_NOUN}(?:'s|’s)\\s+)`;
 /** The writer's names for the report, or for the part of it that says the counts. */
 const PART = '(?:report|output(?:\\s+block)?|footer|summary(?:\\s+(?:line|note))?|tally(?:\\s+line)?|trailer|notice|note|line|closing\\s+line|last\\s+line)';
 const SUBJECT = `(?:${OWNER}|(?:the|a|one)\\s+)${PART}`;
@@ -60,7 +60,7 @@ const CAPPED_SHAPE = new RegExp(`^(?:${SAYS_THAT})?(?:${NUMBER}\\s+more|the\\s+f
 const streamName = (text: string) => (/^(stdout|standard\s+output)$/i.test(text) ? 'stdout' : 'stderr');
 
 /** The commands a sentence speaks of: the one its owner names, or every one (some of them is to say it). */
-function commandsOf(owner: string | undefined, o: Observation): CommandRecord[] {
+export function commandsOf(owner: string | undefined, o: Observation): CommandRecord[] {
   const all = o.record.commands;
   if (owner === undefined) return all;
   const word = owner.toLowerCase();
@@ -69,10 +69,12 @@ function commandsOf(owner: string | undefined, o: Observation): CommandRecord[] 
   return all[at] === undefined ? [] : [all[at]];
 }
 
+/** How a reading names the commands OWNER names. */
+export const whoOf = (owner: string | undefined) => (owner === undefined ? 'some command' : owner.toLowerCase() === 'last' ? 'the last command' : owner.toLowerCase() === 'only' ? 'the only command' : `command ${ORDINALS.indexOf(owner.toLowerCase()) + 1}`);
+
 function ofCommands(owner: string | undefined, what: string, holds: (c: CommandRecord) => boolean): Check {
-  const who = owner === undefined ? 'some command' : owner.toLowerCase() === 'last' ? 'the last command' : owner.toLowerCase() === 'only' ? 'the only command' : `command ${ORDINALS.indexOf(owner.toLowerCase()) + 1}`;
   return {
-    text: `${who}: ${what}`,
+    text: `${whoOf(owner)}: ${what}`,
     evaluate(o) {
       const chosen = commandsOf(owner, o);
       const shown = chosen.map((c) => c.report.split('\n').filter((l) => /^\s*\(|^\s*(stdout|stderr): \.\.\./.test(l)).map((l) => l.trim()).join(' ⏎ ') || 'no note on its lines');
@@ -83,7 +85,7 @@ function ofCommands(owner: string | undefined, what: string, holds: (c: CommandR
 
 const reportLines = (c: CommandRecord) => c.report.split('\n').map((l) => l.trim());
 /** The command a shape's subject names by its place: its first group, where the shape opens with a subject. */
-const ownerIn = (m: RegExpExecArray) => (m[1] !== undefined && [...ORDINALS, 'last', 'only'].includes(m[1].toLowerCase()) ? m[1] : undefined);
+export const ownerIn = (m: RegExpExecArray) => (m[1] !== undefined && [...ORDINALS, 'last', 'only'].includes(m[1].toLowerCase()) ? m[1] : undefined);
 
 /** The reading of a sentence that says one of the report's counts of output lines in words; null for any other sentence. */
 export function linesShownReading(sentence: string): Reading<Check> | null {
