@@ -80,9 +80,9 @@ t.test('"D more of the M lines were counted but not kept": the byte cap\'s note,
 
 t.test("the executor's notices paraphrased: a speaker, a verb of saying, and one notice's facts, each checked", async (t) => {
   const read = (s: string) => reading('Then', s) ?? '';
-  t.match(read('a note says the container was removed'), /^some command: a notice is `container <name> removed`$/);
-  t.match(read('there is a note that the box has been removed'), /`container <name> removed`/);
-  t.match(read('the report does not mention that the container was removed'), /^every command: no notice is `container <name> removed`$/);
+  t.match(read('a note says the container was removed'), /^every container command \(one at least\): a notice is `container <its container's name> removed`$/);
+  t.match(read('there is a note that the box has been removed'), /`container <its container's name> removed`/);
+  t.match(read('the report does not mention that the container was removed'), /^every command: no notice is `container <its container's name> removed`$/);
   t.match(read('a notice records how long the container took from its creation to its removal'), /`the container took <time> from its creation/);
   t.match(read('a note explains what happened: a process of the command was killed at the memory limit (32m), and the command went on and exited with 3'), /`a process of the command was killed at the memory limit \(32m\); the command went on and exited with 3`/);
   t.match(read('the note states that the command handled SIGTERM and exited with 9 within the grace period'), /exited with 9 within the grace period; …`/);

@@ -14,7 +14,9 @@ interface Notice {
   /** The notice's facts in words, the whole of what the sentence says after its verb. */
   said: RegExp;
   /** What the executor's line must be, from what the sentence said. */
-  line(m: RegExpExecArray): { name: string; holds: (notice: string) => boolean };
+  line(m: RegExpExecArray): { name: string; holds: (notice: string, c: CommandRecord) => boolean };
+  /** Said of every command that ran in a container, where no command is named (one at least): the note of each one's own container. */
+  ofContainers?: true;
 }
 
 const THAT = '(?:that\\s+)?';
@@ -23,7 +25,8 @@ const NOTICES: Notice[] = [
   {
     // "the container was removed", "its container removed", "the container spec-run-… was removed"
     said: new RegExp(`^${CONTAINER}(?:\\s+spec-run-\\S*)?\\s+(?:was\\s+|is\\s+|has\\s+been\\s+|got\\s+)?removed$`, 'i'),
-    line: () => ({ name: '`container <name> removed`', holds: (n) => /^container \S+ removed$/.test(n) }),
+    line: () => ({ name: "`container <its container's name> removed`", holds: (n, c) => c.containers.some((k) => n === `container ${k.name} removed`) }),
+    ofContainers: true,
   },
   {
     // "how long the container took from its creation to its removal"
@@ -104,11 +107,13 @@ export function noticeSaidReading(sentence: string): Reading<Check> | null {
       const found = notice.said.exec(said);
       if (!found) continue;
       const { name, holds } = notice.line(found);
-      const has = (c: CommandRecord) => c.notices.some((n) => holds(n.trim()));
+      const has = (c: CommandRecord) => c.notices.some((n) => holds(n.trim(), c));
+      const containers = notice.ofContainers === true && owner === undefined && !denied;
       const check: Check = {
-        text: denied ? `${owner === undefined ? 'every command' : whoOf(owner)}: no notice is ${name}` : `${whoOf(owner)}: a notice is ${name}`,
+        text: denied ? `${owner === undefined ? 'every command' : whoOf(owner)}: no notice is ${name}` : `${containers ? 'every container command (one at least)' : whoOf(owner)}: a notice is ${name}`,
         evaluate(o) {
-          const chosen = commandsOf(owner, o);
+          const chosen = containers ? o.record.commands.filter((c) => c.containers.length > 0) : commandsOf(owner, o);
+          if (containers) return { ok: chosen.length > 0 && chosen.every(has), actual: chosen.map((c) => c.notices.join(' ⏎ ')).join('; ') || 'no command ran in a container' };
           const actual = chosen.length === 0 ? 'no such command ran' : chosen.map((c) => c.notices.join(' ⏎ ') || 'no notice').join('; ');
           return { ok: chosen.length > 0 && (denied ? !chosen.some(has) : chosen.some(has)), actual };
         },
