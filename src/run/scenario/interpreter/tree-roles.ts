@@ -35,6 +35,8 @@ const COUNTED = [
   new RegExp(String.raw`\b${COUNT}\s+${QUALIFIER}${NOUN}s\b`, 'gi'),
   new RegExp(String.raw`\b(?:the\s+)?${NOUN}\s+(?:#\d{1,2}\b|\d{1,2}(?:'s|’s)|\d{1,2}\s+(?:fails|failed|succeeds|succeeded|runs|ran|times\s+out|timed\s+out|exits|exited)\b)`, 'g'),
 ];
+/** Placed with no word between ("the second warden reports"): never the runner's noun, whatever the word after it. */
+const PLACED_ALONE = new RegExp(String.raw`\b${PLACE}\s+${NOUN}\b`, 'gi');
 /** The parts only a command has. */
 const COMMAND_PART = String.raw`(?:timeout|time\s+limit|working\s+directory|workdir|image|announcement|header|progress\s+mark)`;
 /** The parts a command has, as spec-run exec does too. */
@@ -86,6 +88,7 @@ export function roleTerms(tree: readonly TreeDocument[]): DocumentTerm[] {
   };
   for (const { file, line, text } of lines) {
     for (const pattern of COUNTED) for (const m of text.matchAll(pattern)) (counted.add(m[1].toLowerCase()), note(m[1].toLowerCase(), 'counted', file, line.line));
+    for (const m of text.matchAll(PLACED_ALONE)) counted.add(m[1].toLowerCase());
     for (const pattern of PARTS) for (const m of text.matchAll(pattern)) note(m[1].toLowerCase(), PART_ROLE, file, line.line);
     for (const pattern of COMMAND_ONLY_PARTS) for (const m of text.matchAll(pattern)) commandOnly.add(m[1].toLowerCase());
     for (const m of text.matchAll(BEFALLS)) note(m[1].toLowerCase(), 'what befalls a command', file, line.line);
