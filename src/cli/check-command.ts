@@ -23,6 +23,7 @@ import { executorStepsSetting, hasChecks } from './run-command.js';
 import { stepFilesOf, type StepFiles } from './step-files.js';
 import { documentLibraries, stepsFileErrorsSettled } from './document-libraries.js';
 import { lendTreeDefinitions, specificationTrees } from './specification-tree.js';
+import { shareTreeProse } from './tree-prose.js';
 
 /** What a document's steps are checked against: LIBRARY as the document sees it, with the built-in steps where they apply (executor-steps.ts). */
 export function stepCheckContext(library: StepLibrary, builtins: boolean, executorVocabulary?: StepLibrary): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'unrunnableStep' | 'unmatchedWords' | 'thenCheckingNothing' | 'stepsLoaded' | 'checksNothing' | 'runsConfiguration' | 'unreadBlocks'> {
@@ -100,7 +101,8 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
     return 2;
   }
   const docs = await Promise.all(files.map((file) => parseFile(file)));
-  const plans = markExecutorSteps(await lendTreeDefinitions(docs.map((doc) => translate(doc)), specificationTrees(config, roots, options.borrow === false ? '--no-borrow' : undefined)), executorSteps);
+  const trees = specificationTrees(config, roots, options.borrow === false ? '--no-borrow' : undefined);
+  const plans = await shareTreeProse(markExecutorSteps(await lendTreeDefinitions(docs.map((doc) => translate(doc)), trees), executorSteps), trees);
   // As a run refuses it (exit 2): markdown holding no check at all is nothing to pass. An
   // active change is checked even with no scenario: its deltas against its capabilities' specs.
   if (!plans.some(isOfActiveChange) && !hasChecks({ documents: plans }, roots)) return 2;

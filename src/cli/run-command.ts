@@ -49,6 +49,7 @@ import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from 
 import { ConfigError, loadConfig, projectPaths, runtimeName, sayConfigurationAbove, type ProjectConfig } from './config.js';
 import { stepDirectories, stepFilesOf, type StepFiles } from './step-files.js';
 import { lendTreeDefinitions, specificationTrees, type SpecificationTrees } from './specification-tree.js';
+import { shareTreeProse } from './tree-prose.js';
 import { reporterChoicesProblem, type ReporterChoice } from './reporter-choice.js';
 import { Interrupts } from '../executor/interrupts.js';
 import { releaseStartSignals } from './start-signals.js';
@@ -105,7 +106,8 @@ export async function buildPlan(paths: string[], executorSteps: ExecutorStepsSet
   const files = discoverDocuments(paths.length ? paths : ['specs/']);
   // Unit ids are "<path>#<n>": a unit's identity never depends on the other documents of the run.
   const documents = await Promise.all(files.map(async (file) => translate(await parseFile(file))));
-  return { documents: markExecutorSteps(trees ? await lendTreeDefinitions(documents, trees) : documents, executorSteps) };
+  if (!trees) return { documents: markExecutorSteps(documents, executorSteps) };
+  return { documents: await shareTreeProse(markExecutorSteps(await lendTreeDefinitions(documents, trees), executorSteps), trees) };
 }
 
 /** Where the built-in executor steps are enabled: --executor-steps, or the configuration's `executorSteps`. */

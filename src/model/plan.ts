@@ -122,6 +122,13 @@ export interface ProseLine {
   code?: readonly string[];
 }
 
+/** A document of a specification tree as the executor interpreter reads its nouns: its prose outside scenarios, and its scenarios' steps. */
+export interface TreeDocument {
+  file: string;
+  prose: readonly ProseLine[];
+  steps: readonly ProseLine[];
+}
+
 /** An OpenSpec `#### Scenario:` with its configuration blocks and its steps. */
 export interface ScenarioUnit extends UnitBase {
   kind: 'scenario';
@@ -147,6 +154,12 @@ export interface ScenarioUnit extends UnitBase {
    * what their own nouns for the things of a run name (interpreter/document-terms.ts).
    */
   prose?: ProseLine[];
+  /**
+   * The documents of its specification tree (itself among them), their prose and steps, where the
+   * executor vocabulary reads it: a tree specifies one system, so a noun one document pins names the
+   * same thing in the others (cli/tree-prose.ts, interpreter/document-terms.ts).
+   */
+  tree?: readonly TreeDocument[];
   /**
    * An error of the document that refuses the scenario as written (an uneven row of a step's data
    * table, or of the Examples table its row is of), as Gherkin refuses a table of uneven rows: the

@@ -711,7 +711,7 @@ export function interpreterReader(library: StepLibrary, unit: ScenarioUnit): Sce
   let reader = known.get(unit);
   if (reader === undefined) {
     let keyword: string | null = null;
-    const terms = interpreter.termsOf(unit.prose);
+    const terms = interpreter.termsOf(unit);
     // A When is read with the YAML block it introduces, as it is when it runs (stepPlace): one that only restates the block is the interpreter's.
     reader =
       unit.steps.find((step) => {
@@ -790,7 +790,7 @@ export function notInterpreted(library: StepLibrary, text: string, keyword: stri
 
 /** The interpreter's reading of TEXT at PLACE, with the nouns its document's prose defines, in its condition too. */
 function interpretAt(interpreter: Interpreter, text: string, keyword: string, place: StepPlace): ReturnType<typeof interpret> {
-  const terms = interpreter.termsOf(place.scenario?.prose);
+  const terms = interpreter.termsOf(place.scenario);
   return interpreter.interpret(text, keyword, place.code, place.condition && { ...place.condition, terms }, place.introduces, terms);
 }
 

@@ -23,19 +23,25 @@
 // A noun the document pins to two things, or that is a noun of the run itself (the command, the
 // configuration, the report, the shell, the container, …), is left unknown: never a guess.
 
-import type { ProseLine } from '../../../model/plan.js';
+import path from 'node:path';
+import type { ProseLine, TreeDocument } from '../../../model/plan.js';
 import { markCode } from './lexicon.js';
 import { inExecutorTerms, unquotedSpans } from './own-terms.js';
+import { roleTerms } from './tree-roles.js';
 
 
 /** What a noun of the writer's names, as the interpreter's own words say it. */
-type TermThing = 'spec-run exec' | 'command' | 'configuration' | "spec-run exec's exit status";
+export type TermThing = 'spec-run exec' | 'command' | 'configuration' | "spec-run exec's exit status";
 
 /** A noun of the writer's (lower case, as written after its article) and the thing the document pins it to, at LINE. */
 export interface DocumentTerm {
   noun: string;
   thing: TermThing;
   line: number;
+  /** Where another document of the tree pins it (its file); absent for the step's own document. */
+  file?: string;
+  /** Set where the noun is pinned by its roles across the tree rather than by a definition: the roles, as a reading says them. */
+  roles?: string;
 }
 
 /** How a document's prose refers to spec-run exec itself. */
@@ -93,16 +99,16 @@ const EXIT_STATUS_DEFINED = new RegExp(String.raw`\b(?:[Tt]he|[Aa])\s+${PHRASE}\
  * Nouns of the run itself, and words of a sentence's frame: never a writer's own term, whatever
  * the prose says of them ("the shell runs the commands" says what the shell does).
  */
-const NOT_A_TERM = /^(?:commands?|configurations?|configs?|files?|yaml|reports?|runs?|outputs?|shells?|containers?|docker|engines?|hosts?|images?|projects?|process(?:es)?|kernel|system|users?|hooks?|stop hook|scheduler|operating system|machine|it|this|that|which|spec-run|spec-run exec|executor|command executor|same|first|second|last|next|whole|following|exit (?:status|code)|status|code)$/i;
+export const NOT_A_TERM = /^(?:commands?|configurations?|configs?|files?|yaml|reports?|runs?|outputs?|shells?|containers?|docker|engines?|hosts?|images?|projects?|process(?:es)?|kernel|system|users?|hooks?|stop hook|scheduler|operating system|machine|it|this|that|which|spec-run|spec-run exec|executor|command executor|same|first|second|last|next|whole|following|exit (?:status|code)|status|code)$/i;
 
 /** A phrase as a term's noun: lower case (an abbreviation as written), spaces single. */
-const nounOf = (phrase: string) => {
+export const nounOf = (phrase: string) => {
   const words = phrase.trim().replace(/\s+/g, ' ');
   return /^[A-Z]{2,}[a-z]?$/.test(words) ? words : words.toLowerCase();
 };
 
-/** The terms the prose of a document pins, each to one thing; a noun pinned to two is left out. */
-export function documentTerms(prose: readonly ProseLine[]): DocumentTerm[] {
+/** Every pin the prose of a document makes, by noun (a noun may be pinned to two things). */
+function documentPins(prose: readonly ProseLine[]): Map<string, DocumentTerm[]> {
   const found = new Map<string, DocumentTerm[]>();
   const pin = (phrase: string | undefined, thing: TermThing, line: number) => {
     if (phrase === undefined) return;
@@ -123,10 +129,37 @@ export function documentTerms(prose: readonly ProseLine[]): DocumentTerm[] {
     for (const m of marked.matchAll(CONFIGURATION_DEFINED)) pin(m[1], 'configuration', line);
     for (const m of marked.matchAll(EXIT_STATUS_DEFINED)) pin(m[1], "spec-run exec's exit status", line);
   }
+  return found;
+}
+
+/** The terms of PINS whose pins agree on one thing, a noun inside a longer one ("status" in "recorded exit status") after it, as it is rewritten. */
+function agreed(pins: Iterable<DocumentTerm[]>): DocumentTerm[] {
   const terms: DocumentTerm[] = [];
-  for (const pins of found.values()) if (new Set(pins.map((p) => p.thing)).size === 1) terms.push(pins[0]);
-  // A noun inside a longer one ("status" in "recorded exit status") is rewritten after it.
+  for (const found of pins) if (new Set(found.map((p) => p.thing)).size === 1) terms.push(found[0]);
   return terms.sort((a, b) => b.noun.length - a.noun.length);
+}
+
+/** The terms the prose of a document pins, each to one thing; a noun pinned to two is left out. */
+export function documentTerms(prose: readonly ProseLine[]): DocumentTerm[] {
+  return agreed(documentPins(prose).values());
+}
+
+/**
+ * The terms a scenario of the document with PROSE reads in, its tree's documents TREE (its own among them): what its own
+ * prose pins; else, for a noun its prose does not pin, what the other documents pin it to and what it names by its roles
+ * across the tree (tree-roles.ts), where all of those agree. A noun its own prose pins to two things stays unknown.
+ */
+export function treeTerms(prose: readonly ProseLine[], tree: readonly TreeDocument[]): DocumentTerm[] {
+  const pins = documentPins(prose);
+  const elsewhere = new Map<string, DocumentTerm[]>();
+  const add = (term: DocumentTerm) => elsewhere.set(term.noun, [...(elsewhere.get(term.noun) ?? []), term]);
+  for (const document of tree) {
+    if (document.prose === prose) continue;
+    for (const found of documentPins(document.prose).values()) for (const term of found) add({ ...term, file: document.file });
+  }
+  for (const term of roleTerms(tree)) add(term);
+  for (const [noun, found] of elsewhere) if (!pins.has(noun)) pins.set(noun, found);
+  return agreed(pins.values());
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
@@ -168,16 +201,33 @@ export function inDocumentTerms(sentence: string, terms: readonly DocumentTerm[]
   return { sentence: rewritten, used: terms.filter((t) => used.has(t)) };
 }
 
-/** How a reading says the nouns it took from the document. */
+/** Where a term was pinned, as a reading says it. */
+const pinnedAt = (t: DocumentTerm) => {
+  const at = t.file === undefined ? `line ${t.line}` : `${path.basename(t.file)}:${t.line}`;
+  return t.roles !== undefined ? `by its roles (${t.roles}), first at ${at}` : t.file === undefined ? `defined at ${at}` : `from ${at}`;
+};
+
+/** How a reading says the nouns it took from the document or its tree. */
 export const termsShown = (used: readonly DocumentTerm[]): string =>
-  used.length === 0 ? '' : ` [read through the document: ${used.map((t) => `"${t.noun}" = ${t.thing}, defined at line ${t.line}`).join('; ')}]`;
+  used.length === 0 ? '' : ` [read through the ${used.some((t) => t.file !== undefined) ? 'tree' : 'document'}: ${used.map((t) => `"${t.noun}" = ${t.thing}, ${pinnedAt(t)}`).join('; ')}]`;
 
-const cache = new WeakMap<readonly ProseLine[], DocumentTerm[]>();
+/** Stands for a document with no prose outside its scenarios, as a key. */
+const NO_PROSE: readonly ProseLine[] = [];
+const cache = new WeakMap<readonly ProseLine[], WeakMap<readonly TreeDocument[], DocumentTerm[]>>();
+const alone = new WeakMap<readonly ProseLine[], DocumentTerm[]>();
 
-/** The terms of PROSE, read once per document. */
-export function termsOf(prose: readonly ProseLine[] | undefined): DocumentTerm[] {
-  if (!prose) return [];
-  let terms = cache.get(prose);
-  if (!terms) cache.set(prose, (terms = documentTerms(prose)));
+/** The terms a scenario reads in (its document's prose and, where the run gave it one, its tree), read once per document. */
+export function termsOf(scenario: { prose?: readonly ProseLine[]; tree?: readonly TreeDocument[] } | undefined): DocumentTerm[] {
+  const prose = scenario?.prose ?? NO_PROSE;
+  const tree = scenario?.tree;
+  if (!tree) {
+    let terms = alone.get(prose);
+    if (!terms) alone.set(prose, (terms = documentTerms(prose)));
+    return terms;
+  }
+  let byTree = cache.get(prose);
+  if (!byTree) cache.set(prose, (byTree = new WeakMap()));
+  let terms = byTree.get(tree);
+  if (!terms) byTree.set(tree, (terms = treeTerms(prose, tree)));
   return terms;
 }

@@ -58,7 +58,7 @@ function stateOf(world: World): ScenarioState {
     const setup = emptySetup();
     let conditionNote = '';
     if (unit.condition) {
-      const use = usedCondition({ text: unit.condition, code: unit.conditionCode, yaml: yamlOf(world)?.text ?? null, terms: termsOf(unit.prose), preconditions: unit.preconditions });
+      const use = usedCondition({ text: unit.condition, code: unit.conditionCode, yaml: yamlOf(world)?.text ?? null, terms: termsOf(unit), preconditions: unit.preconditions });
       if (use.kind === 'read') {
         for (const p of use.parts) p.apply(setup);
         conditionNote = `condition read as: ${use.parts.map((p) => p.text).join('; ')}`;
@@ -194,7 +194,7 @@ const NO_REFUSAL_STATED = 'no THEN of the scenario says the configuration is ref
 async function refusalExpected(o: Observation, world: World): Promise<boolean> {
   const { unit } = worldInternals(world);
   if (statesRefusal(unit)) return true;
-  const terms = termsOf(unit.prose);
+  const terms = termsOf(unit);
   const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yamlOf(world)?.text ?? null, terms, preconditions: unit.preconditions };
   for (const { step, keyword } of keyedSteps([unit])) {
     const reading = keyword === 'Then' ? readThenStep(sentenceOf(step.text, step.code, terms).sentence, condition) : null;
