@@ -23,6 +23,7 @@ import { interfacesListed, isInterfaceName } from './interfaces.js';
 import { messageShown, placements } from './configured-message.js';
 import { executorWords } from './executor-words.js';
 import { fieldErrorReading } from './field-errors.js';
+import { refusalReasonReading } from './refusal-reasons.js';
 import { printedPlaceReading } from './paths-printed.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
@@ -2952,7 +2953,7 @@ export function readThen(sentence: string): Reading<Check> {
     return rest.ok ? { ...rest, parts: rest.parts.map(ofTheTimedOut) } : rest;
   }
   const reading = readSentence(text);
-  if (!reading.ok) return fieldErrorReading(text) ?? printedPlaceReading(text) ?? reading;
+  if (!reading.ok) return fieldErrorReading(text) ?? refusalReasonReading(text) ?? printedPlaceReading(text) ?? reading;
   const parts = followingInSentence(text, reading.parts);
   // "shows `a` only, followed by `stdout: ... (1 line omitted)`": a text said to follow the only one is in the place too, which "only" would deny.
   const only = (p: Check) => (p as { only?: true }).only === true;
