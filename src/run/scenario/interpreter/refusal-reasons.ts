@@ -308,7 +308,8 @@ function claimOf(subject: Subject, reason: Reason, m: RegExpExecArray | null, ex
 
 /** The reading of a sentence that says why values are refused, clause by clause; null for any other sentence. */
 export function refusalReasonReading(sentence: string): Reading<Check> | null {
-  const text = sentence.trim().replace(/\.$/, '').replace(/\s+/g, ' ');
+  // A code span is read as its text: `memory: 4m`, `"5 minutes"` and `'90s'` are the words written.
+  const text = sentence.trim().replace(/`([^`]*)`/g, '$1').replace(/\.$/, '').replace(/\s+/g, ' ');
   const clauses = text.split(/,\s+and\s+|;\s+(?:and\s+)?/i);
   const claims = clauses.map(clauseClaim);
   if (claims.some((c) => c === null)) return null;
