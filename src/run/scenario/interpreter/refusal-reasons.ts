@@ -306,6 +306,9 @@ function claimOf(subject: Subject, reason: Reason, m: RegExpExecArray | null, ex
   };
 }
 
+/** An error's message without the path it opens with (`stop.commands: is an empty list: …`): the problem in its own words. */
+const ownWords = (e: ConfigError) => (e.message.startsWith(`${e.path}: `) ? e.message.slice(e.path.length + 2) : e.message);
+
 /** The reading of a sentence that says why values are refused, clause by clause; null for any other sentence. */
 export function refusalReasonReading(sentence: string): Reading<Check> | null {
   // A code span is read as its text: `memory: 4m`, `"5 minutes"` and `'90s'` are the words written.
@@ -317,7 +320,7 @@ export function refusalReasonReading(sentence: string): Reading<Check> | null {
   const check: Check = {
     text: `the configuration is rejected (nothing runs), and ${read.map((c) => `an error about ${c.subject.text} says it ${c.text}`).join(', and ')}`,
     evaluate: (o: Observation) => ({
-      ok: o.record.errors.length > 0 && o.record.commands.length === 0 && read.every((c) => o.record.errors.some((e) => c.subject.about(e) && c.says(e.message))),
+      ok: o.record.errors.length > 0 && o.record.commands.length === 0 && read.every((c) => o.record.errors.some((e) => c.subject.about(e) && c.says(ownWords(e)))),
       actual: o.record.errors.map((e) => `${e.path}: ${e.message}`).join('; ') || 'no error',
     }),
   };
