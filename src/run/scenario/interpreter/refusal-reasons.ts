@@ -216,7 +216,7 @@ const REFUSED = /\s+(?:is|gets|get|was|are)\s+(?:being\s+)?(?:refused|rejected|f
 /** Where the refused field is, said after the verb ("is refused for a container step"). */
 const PLACE_AFTER = /^,?\s*((?:on|for|of|in)\s+(?:a|the)\s+[\w-]+(?:\s+[\w-]+)?(?:\s+(?:without|with no|w\/o)\s+(?:an\s+)?image:?)?)(?=[\s,:]|$)/i;
 /** The words joining the verb to the reason. */
-const JOINED = /^\s*(?:because\s+of|because|since|as|b\/c|:|,|—|-)?\s*/i;
+const JOINED = /^\s*[,:—-]?\s*(?:because\s+of|because|since|as|b\/c)?\s*/i;
 
 /** The report saying the clause: "the report states that …". */
 const PREAMBLE = /^(?:the\s+(?:report|message|error|output|executor|validator|validation|problem)\s+(?:states|says|explains|reports|notes|shows|tells|mentions)\s+that\s+)/i;
