@@ -249,8 +249,9 @@ function clauseClaim(clause: string): Claim | null {
     rest = rest.slice(0, nothing.index);
   }
   const refused = REFUSED.exec(rest);
-  // Without a verb of refusing, the reason is the predicate ("failFast must be true or false", "bogus is an unknown key").
-  const split = refused ?? /\s+(?=(?:is|isn't|must|has|needs|should|it's)\b)/i.exec(rest);
+  // Without a verb of refusing, the reason is the predicate of a rule ("failFast must be true or false", "bogus is an unknown key"),
+  // never a description of the value ("the timeout has no unit"), which says no refusal.
+  const split = refused ?? /\s+(?=(?:is|isn't|must|it's)\b)/i.exec(rest);
   if (!split) return null;
   const subject = subjectOf(rest.slice(0, split.index));
   if (subject === null) return null;
