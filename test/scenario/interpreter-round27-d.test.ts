@@ -56,7 +56,7 @@ t.test('a field only a container takes, a memory below its minimum, a boolean, a
   ]);
   const eight = await runScenarios('round27-memory-eight', [sectionScenario('eight', 'the configuration is', ['commands:', '  - run: "true"', '    image: alpine', '    memory: 4m'], '`memory` is refused because it has to be at least 8m')]);
   t.equal(eight.points.find((p) => p.name.includes('at least 8m'))?.ok, false, 'the minimum is 6m, not 8m', { points: eight.points });
-  await verdicts(t, 'round27-boolean', 'the validator says that `failFast` has to be either true or false', [
+  await verdicts(t, 'round27-boolean', 'the validator says that `failFast` must be either true or false', [
     [['failFast: "no"', ...hostRun], true, 'a string where a boolean belongs'],
     [['failFast: true', 'commands: []'], false, 'failFast is fine; the list is empty'],
   ]);
