@@ -27,6 +27,8 @@ t.test("spec-run exec's command line and options, in a condition paragraph: each
   t.match(setupOfUse('When the hook runs (started with `--image-alias busybox=spec-run/busybox:local`):'), { invocation: { imageAliases: { busybox: 'spec-run/busybox:local' } } });
   t.match(setupOfUse('When the run uses `--log trace/run.jsonl` and `--image-alias ubuntu=spec-run/busybox:local`:'), { invocation: { log: 'trace/run.jsonl', imageAliases: { ubuntu: 'spec-run/busybox:local' } } });
   t.match(setupOfUse('When the executor is launched with `--log out.jsonl` from a shell that has exported `COLOR=blue` and `SIZE=3`:'), { invocation: { log: 'out.jsonl', exported: { COLOR: 'blue', SIZE: '3' } } });
+  // The variable in the environment spec-run exec is started with: what its host commands inherit, as exported.
+  t.match(setupOfUse('When spec-run exec is started with `TERM_CODE=X42` in its environment:'), { invocation: { exported: { TERM_CODE: 'X42' } } });
   t.match(setupOfUse('When `conf/x.yaml`, in a project that has a `work/` directory but no `gone/`, is run as `spec-run exec conf/x.yaml --project .` from the project directory:'), {
     invocation: { config: 'conf/x.yaml', project: '.' },
     files: [{ name: 'work', directory: true }],
@@ -92,7 +94,13 @@ t.test('through the CLI: the configuration written where said, its directory, th
       '#### Scenario: an image nobody has',
       '- **WHEN** a command `echo never-seen` with `image: spec-run-r9-none/ghost:2` runs',
       '- **THEN** the report has no `never-seen` line, since the command never ran', '- **AND** the command succeeds', '',
+      '#### Scenario: a variable in the environment spec-run exec is started with',
+      'When spec-run exec is started with `COURSE=C17` in its environment:', '',
+      '```yaml', 'stop:', '  commands:', '    - run: "echo course=$COURSE"', '```', '',
+      'Then:', '1. the output is `course=C17`', '2. the output is `course=C18`', '',
   ]);
+  t.ok(passes('course=C17'), "the variable in spec-run exec's environment reaches its host command", { points });
+  t.notOk(byName('course=C18')?.ok, 'not another value');
   t.ok(passes('prints `box`') || passes('prints box'), 'the project holds box, and the command runs in it', { points, stderr });
   t.ok(passes('g=salut'), 'the exported variable reaches the host command', { points });
   t.notOk(byName('g=hello')?.ok, 'not another value');

@@ -63,8 +63,8 @@ const FRAMES: RegExp[] = [
 ];
 
 const FROM_PROJECT = /,?\s*(?:and\s+)?(?:is\s+(?:run|started)\s+)?from\s+the\s+project(?:'s)?\s+(?:directory|root|folder)\b/gi;
-/** "from a shell that has exported `A=b`", "the shell has exported `A=b`", "with `A=b` exported". */
-const EXPORTED = /,?\s*(?:and\s+)?(?:from\s+a\s+shell\s+(?:that|which)\s+(?:has\s+)?exported|(?:the|its)\s+shell\s+(?:has\s+)?exported|with)\s+(`[A-Za-z_]\w*=[^`\s]*`(?:(?:\s*,\s*|\s+and\s+)`[A-Za-z_]\w*=[^`\s]*`)*)(?:\s+exported)?/gi;
+/** "from a shell that has exported `A=b`", "the shell has exported `A=b`", "with `A=b` exported", "(spec-run exec is started) with `A=b` in its environment". */
+const EXPORTED = /,?\s*(?:and\s+)?(?:from\s+a\s+shell\s+(?:that|which)\s+(?:has\s+)?exported|(?:the|its)\s+shell\s+(?:has\s+)?exported|with)\s+(`[A-Za-z_]\w*=[^`\s]*`(?:(?:\s*,\s*|\s+and\s+)`[A-Za-z_]\w*=[^`\s]*`)*)(?:\s+exported|\s+in\s+its\s+environment)?/gi;
 /** ", a path relative to the directory `spec-run exec` is started in": said of `--log`'s path, which is resolved there. */
 const LOG_RELATIVE = /,?\s*a\s+path\s+relative\s+to\s+the\s+(?:directory|working\s+directory|current\s+directory)\s+(?:`?spec-run(?:\s+exec)?`?|the\s+executor|it)\s+is\s+(?:started|run)\s+(?:in|from)\b/gi;
 /** "in a project that (also) has a `sub/` directory (but no `nowhere/`)": the project's files. */
