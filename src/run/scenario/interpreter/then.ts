@@ -27,6 +27,7 @@ import { fieldErrorReading } from './field-errors.js';
 import { refusalReasonReading } from './refusal-reasons.js';
 import { printedPlaceReading } from './paths-printed.js';
 import { linesShownReading } from './lines-shown.js';
+import { lineRangesReading } from './line-ranges.js';
 import { noticeSaidReading } from './notices-said.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
@@ -2965,7 +2966,7 @@ export function readThen(sentence: string): Reading<Check> {
   // A count of output lines in words ("it's showing 5 of 20 output lines", "stdout had 15 lines omitted"), or a notice
   // paraphrased ("a note says the container was removed"), is read as a whole first: word by word, its numbers were taken
   // for texts or counts of lines shown, and its words for texts.
-  const counted = linesShownReading(text) ?? noticeSaidReading(text);
+  const counted = linesShownReading(text) ?? noticeSaidReading(text) ?? lineRangesReading(text);
   if (counted !== null) return counted;
   const reading = readSentence(text);
   if (!reading.ok) return fieldErrorReading(text) ?? refusalReasonReading(text) ?? printedPlaceReading(text) ?? reading;
