@@ -11,6 +11,7 @@ import { commandLine as announcedLine } from '../../../executor/report.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { lineHoldsMembers } from './log-members.js';
 import { filesLeftSaid, LOG_REFERENT, nothingInDirectory } from './files-left.js';
+import { logEventsNamed } from './log-event-named.js';
 import { timeoutNotReachedSaid } from './timeout-not-reached.js';
 import { CONFIG_KEYS, conceptWords, JSON_MEMBER, namesMemory, rangeTexts, reportLabelsNamed, showDuration, tokenize, withoutRunner, type Entity, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
@@ -2928,7 +2929,7 @@ export function readThen(sentence: string): Reading<Check> {
   }
   // What `docker ps` (`-a`) lists is the engine's containers: read only where it is said to list none of the run's (below); else not read.
   // "≈ 3 s (± 0.5 s)": a time with a tolerance is its bounds, first, so that no other reading takes the tolerance's number.
-  const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(filesLeftSaid(sentence)))));
+  const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(filesLeftSaid(logEventsNamed(sentence))))));
   const notReached = timeoutNotReachedSaid(text);
   if (notReached !== null) {
     if ('unread' in notReached) return { ok: false, notUnderstood: [notReached.unread], reason: 'a timeout the report says was not reached, in words not read' };
