@@ -9,6 +9,7 @@ import { frontmatterTimeout, retriesProblem, type CodeRef, type DocumentPlan, ty
 import { stepKeyword } from '../translate/step-keyword.js';
 import { deltaOf, describeProseFile, isArchivedChange, openspecProseFile } from '../translate/openspec-layout.js';
 import { sameNameWarning } from '../translate/openspec-family.js';
+import { requirementName } from '../translate/openspec-archive.js';
 import { mistypedSetting, runSetting } from '../translate/frontmatter-values.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
 import { DEFINES_READER_MACROS, scanForms, unqualified, type LispForm, type LispNode } from '../translate/lisp-forms.js';
@@ -424,9 +425,13 @@ export function configurationProblems(unit: ScenarioUnit): CheckMessage[] {
 export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: CheckContext): CheckMessage[] {
   const messages: CheckMessage[] = [];
   const sections = doc.sections;
+  // A requirement of a capability's spec OpenSpec does not read runs here, but no change can modify, remove or rename it (deltaProblems).
+  for (const unread of plan.openspecArchive?.unread ?? []) {
+    messages.push({ file: doc.path, line: unread.line, column: 1, severity: 'warning', message: `requirement '${unread.name}' is not read by OpenSpec, whose validate, show and archive do not see it, so no change can modify, remove or rename it: ${unread.why}` });
+  }
   sections.forEach((section, i) => {
-    const requirement = REQUIREMENT_HEADING.exec(section.heading)?.[1];
-    if (requirement === undefined) return;
+    if (!REQUIREMENT_HEADING.test(section.heading)) return;
+    const requirement = requirementName(section);
     const at = (message: string, severity: CheckMessage['severity']): CheckMessage => ({ file: doc.path, line: section.line, column: 1, severity, message });
     // As OpenSpec validates a change: a REMOVED requirement needs only its name (and its Reason).
     if (deltaOf(sections, i) === 'removed') return;

@@ -160,7 +160,11 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
       others.set(uri, [...(others.get(uri) ?? []), toDiagnostic(message, linesOfFile(path))]);
     }
     const run = currentRun(document.uri, version, reading);
-    const diagnostics = [...own.map((m) => toDiagnostic(m, lines)), ...(run ? [...run.byUnit.values()].flat() : [])];
+    const checked = own.map((m) => toDiagnostic(m, lines));
+    // A run's failure at a line the check holds an error at is that error met again (a change refused, a step undefined): said once, by the check.
+    const erring = new Set(checked.filter((d) => d.severity === DiagnosticSeverity.Error).map((d) => d.range.start.line));
+    const ranOnly = run ? [...run.byUnit.values()].flat().filter((d) => !erring.has(d.range.start.line)) : [];
+    const diagnostics = [...checked, ...ranOnly];
     connection.sendDiagnostics({ uri: document.uri, version, diagnostics });
     // Lenses shown before the edit would run whatever unit now stands at their lines: the client is asked for new ones.
     const shown = lensesShown(reading);

@@ -85,6 +85,12 @@ export type ItemArgument =
 /** Content between a heading and the next heading of any depth. */
 export interface Section {
   heading: string;
+  /**
+   * The heading's line as written, from the line's start (a setext heading's lines): OpenSpec
+   * reads names off it, inline marks and a closing `#` run kept, where HEADING is markdown's
+   * rendering. Empty for the content before the first heading.
+   */
+  written: string;
   depth: number;
   line: number;
   headingPath: string[];

@@ -239,6 +239,31 @@ export interface DocumentPlan {
    * OpenSpec from archiving it as written, whatever the capability's spec (see deltaProblems).
    */
   openspecDelta?: { renames: Rename[]; problems: Diagnostic[] };
+  /** A capability's spec or a change's delta spec as OpenSpec's archive reads it (translate/openspec-archive.ts). */
+  openspecArchive?: ArchiveReading;
+}
+
+/** A requirement block as OpenSpec's archive reads it. */
+export interface ArchivedRequirement {
+  name: string;
+  /** The line of its heading. */
+  line: number;
+  /** The names of its level-4 headings (archivedScenarioName), in order, repeats kept. */
+  scenarios: string[];
+}
+
+/** A requirement spec-run reads in a capability's spec and OpenSpec's archive does not, and why not. */
+export interface UnreadRequirement {
+  name: string;
+  line: number;
+  why: string;
+}
+
+/** What OpenSpec's archive reads of a capability's spec or a change's delta spec. */
+export interface ArchiveReading {
+  requirements: ArchivedRequirement[];
+  /** Of a capability's spec only. */
+  unread: UnreadRequirement[];
 }
 
 /** A name another document of the specification tree defines, and where: a definition this document borrows, or would. */

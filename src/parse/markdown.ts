@@ -87,7 +87,7 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
   const currentSection = (): Section => {
     if (!section) {
       // Content before the first heading gets a section of its own, without a heading.
-      section = { heading: '', depth: 0, line: 1, headingPath: [], content: [] };
+      section = { heading: '', written: '', depth: 0, line: 1, headingPath: [], content: [] };
       body.sections.push(section);
     }
     return section;
@@ -137,7 +137,9 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
           (parent ? parent.children : body.headings).push(heading);
           headingStack.push(heading);
           if (heading.depth === 1 && body.title === null) body.title = heading.text;
-          section = { heading: heading.text, depth: heading.depth, line: heading.line, headingPath: headingStack.map((h) => h.text), content: [] };
+          const { start, end } = node.position!;
+          const written = source.slice(start.offset! - (start.column - 1), end.offset!);
+          section = { heading: heading.text, written, depth: heading.depth, line: heading.line, headingPath: headingStack.map((h) => h.text), content: [] };
           body.sections.push(section);
           break;
         }

@@ -11,6 +11,7 @@ import { extractRequirements, linkUnits } from './requirements.js';
 import { translateUnknownFamily } from './unknown-family.js';
 import { deltaReadingProblems, hasDeltaSection, misplacedRequirements, openspecPlace, openspecProseFile, readRenames, requirementParagraphs } from './openspec-layout.js';
 import { frontmatterValueProblems } from './frontmatter-values.js';
+import { archiveReading } from './openspec-archive.js';
 
 export interface TranslateOptions {
   /** Prefix of unit ids, "<prefix>#<n>"; the document's path by default. */
@@ -42,6 +43,7 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
   const prefix = options.unitIdPrefix ?? doc.path;
   const numbered = drafts.map((draft, i) => ({ ...draft, id: `${prefix}#${i + 1}`, name: names[i] }) as Unit);
   const requirements = prose ? [] : extractRequirements(doc, numbered);
+  const openspecArchive = prose ? null : archiveReading(doc);
   const units = linkUnits(numbered, requirements);
   const plannedTests = units.flatMap((unit) => (unit.kind === 'fiveam-test' ? [unit.testName] : []));
   // A change that only removes or renames requirements has nothing to run, rightly; a delta
@@ -70,6 +72,7 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
     ...(translation.calledCheckFunctions ? { calledCheckFunctions: translation.calledCheckFunctions } : {}),
     ...(plannedTests.length ? { plannedTests } : {}),
     ...(openspecDelta ? { openspecDelta } : {}),
+    ...(openspecArchive ? { openspecArchive } : {}),
   };
 }
 

@@ -5,11 +5,11 @@
 // ones take their new name; a capability the change creates is its delta alone. A team
 // runs the proposal before archiving it. Plain data in, plain data out.
 import type { Diagnostic } from '../model/document.js';
-import type { DocumentPlan, Unit } from '../model/plan.js';
+import type { ArchivedRequirement, DocumentPlan, Unit } from '../model/plan.js';
 import type { Requirement } from '../model/requirements.js';
 import { resolve } from 'node:path';
 import { currentSpecPath, openspecPlace, outsideDeltaSections } from './openspec-layout.js';
-import { OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from './family.js';
+import { REQUIREMENT_HEADING } from './family.js';
 import { requirementId } from './requirements.js';
 
 /** The capabilities CHANGE touches, each as one plan with the delta applied; a string saying why when there is none. */
@@ -78,13 +78,28 @@ function applicationProblems(delta: DocumentPlan, current: DocumentPlan | null):
   for (const [name, requirement] of added) if (removed.has(name)) at(requirement.line, `requirement '${name}' is both REMOVED (line ${removed.get(name)!.line}) and ADDED by this delta: OpenSpec cannot apply both; keep one`);
   if (problems.length > read) return problems.sort((a, b) => a.line - b.line);
 
-  // Applied in OpenSpec's order, each on the names the operations before it left.
-  const names = new Set((current?.requirements ?? []).map((r) => r.name));
+  // Applied in OpenSpec's order, each on the names the operations before it left: the names its archive reads.
+  const archived = current?.openspecArchive?.requirements ?? [];
+  const names = new Set(archived.map((r) => r.name));
   const shown = [...names].slice(0, 6).map((n) => `'${n}'`);
-  const known = names.size ? ` (its requirements: ${shown.join(', ')}${names.size > shown.length ? ` and ${names.size - shown.length} more` : ''})` : '';
+  const unread = current?.openspecArchive?.unread ?? [];
+  const known = names.size
+    ? ` (its requirements: ${shown.join(', ')}${names.size > shown.length ? ` and ${names.size - shown.length} more` : ''})`
+    : unread.length
+      ? ` (OpenSpec's archive reads none of its requirements: ${unread[0].why})`
+      : '';
   /** By its name after the renames, the name each requirement has in the current spec. */
   const originally = new Map([...names].map((name) => [name, name]));
-  const missing = (operation: string, name: string, hint = '') => `${operation} requirement '${name}' names no requirement of ${spec}${known}: OpenSpec cannot apply it${hint}`;
+  const missing = (operation: string, name: string, hint = '') => {
+    // One spec-run reads and OpenSpec's archive does not (outside '## Requirements'): where it is, and why.
+    const unread = unreadIn(name);
+    return unread ? `${operation} requirement '${name}' ${unread}` : `${operation} requirement '${name}' names no requirement of ${spec}${known}: OpenSpec cannot apply it${hint}`;
+  };
+  /** Where the spec holds NAME where OpenSpec's archive does not read it (spec-run does), and why; null where it does not. */
+  const unreadIn = (name: string) => {
+    const found = unread.find((r) => r.name === name);
+    return found ? `stands at line ${found.line} of ${spec}, where OpenSpec's archive does not read it: ${found.why}` : null;
+  };
   for (const rename of renames) {
     if (!names.has(rename.from)) at(rename.line, missing('RENAMED', rename.from));
     else if (rename.to === rename.from) at(rename.line, `RENAMED gives requirement '${rename.from}' the name it has: OpenSpec refuses it (its new name is taken); remove the rename`);
@@ -105,8 +120,8 @@ function applicationProblems(delta: DocumentPlan, current: DocumentPlan | null):
   for (const requirement of modified.values()) {
     if (refusedTo.has(requirement.name)) continue;
     if (!names.has(requirement.name)) at(requirement.line, missing('MODIFIED', requirement.name, ' (a MODIFIED requirement keeps its name; RENAMED changes it)'));
-    else if (current) {
-      const omitted = leftOutScenarios(current, originally.get(requirement.name)!, delta, requirement);
+    else {
+      const omitted = leftOutScenarios(archived.find((r) => r.name === originally.get(requirement.name))!, delta.openspecArchive?.requirements.find((r) => r.line === requirement.line));
       if (omitted.length > 0) {
         const them = omitted.length > 1 ? 'them' : 'it';
         at(requirement.line, `MODIFIED requirement '${requirement.name}' leaves out scenario${omitted.length > 1 ? 's' : ''} the current spec still has (${omitted.map((n) => `'${n}'`).join(', ')}): a MODIFIED requirement replaces the whole requirement; copy ${them} in, or remove ${them} on purpose`);
@@ -115,33 +130,25 @@ function applicationProblems(delta: DocumentPlan, current: DocumentPlan | null):
   }
   for (const requirement of added.values()) {
     if (names.has(requirement.name)) at(requirement.line, `ADDED requirement '${requirement.name}' is already in ${spec}${originally.get(requirement.name) !== requirement.name ? ` (renamed so by this delta)` : ''}: change it with MODIFIED`);
+    // OpenSpec's archive adds it under '## Requirements', and the spec holds the name twice.
+    else if (unreadIn(requirement.name)) at(requirement.line, `ADDED requirement '${requirement.name}' also ${unreadIn(requirement.name)}; archived, the spec would hold it twice`);
   }
   return problems.sort((a, b) => a.line - b.line);
 }
 
 /**
- * The scenarios requirement NAME of CURRENT has that MODIFIED, its replacement in DELTA, does
- * not, by the names written in their headings and counting repeats, as OpenSpec compares
- * them: within the one requirement, whatever other requirements call their scenarios.
+ * The level-4 headings of CURRENT, a requirement of the spec as OpenSpec's archive reads it, that
+ * MODIFIED, its replacement in the delta, does not have, by name and counting repeats, as its
+ * archive compares them (findMissingCurrentScenarios): a `#### Notes` as much as a scenario.
  */
-function leftOutScenarios(current: DocumentPlan, name: string, delta: DocumentPlan, modified: Requirement): string[] {
-  const before = writtenScenarioNames(current, current.requirements?.find((r) => r.name === name)?.units ?? []);
+function leftOutScenarios(current: ArchivedRequirement, modified: ArchivedRequirement | undefined): string[] {
   const remaining = new Map<string, number>();
-  for (const scenario of writtenScenarioNames(delta, modified.units)) remaining.set(scenario, (remaining.get(scenario) ?? 0) + 1);
-  return before.filter((scenario) => {
+  for (const scenario of modified?.scenarios ?? []) remaining.set(scenario, (remaining.get(scenario) ?? 0) + 1);
+  return current.scenarios.filter((scenario) => {
     const left = remaining.get(scenario) ?? 0;
     remaining.set(scenario, left - 1);
     return left <= 0;
   });
-}
-
-/** The scenario headings of PLAN's units IDS, as written (`Success`, where two requirements' are named `Success (2)` in reports); an outline once, not once per row. */
-function writtenScenarioNames(plan: DocumentPlan, ids: string[]): string[] {
-  const wanted = new Set(ids);
-  const headings = plan.units.flatMap((unit) => (unit.kind === 'scenario' && wanted.has(unit.id) ? [unit.headingPath] : []));
-  return headings
-    .filter((path, i) => i === 0 || !OUTLINE_HEADING.test(path.at(-1) ?? '') || path.join('\n') !== headings[i - 1].join('\n'))
-    .map((path) => (SCENARIO_HEADING.exec(path.at(-1) ?? '') ?? OUTLINE_HEADING.exec(path.at(-1) ?? ''))?.at(-1)?.trim() ?? path.at(-1) ?? '');
 }
 
 /** ADDED and MODIFIED requirements of DELTA without a scenario: OpenSpec validates a change before archiving it, and refuses them. */
@@ -170,8 +177,10 @@ function applied(current: DocumentPlan | null, delta: DocumentPlan, capability: 
   const renamedUnit = (unit: Unit): Unit => {
     if (unit.kind !== 'scenario' || !renamedTo.has(unit.requirement)) return unit;
     const to = renamedTo.get(unit.requirement)!;
-    const heading = (text: string) => (REQUIREMENT_HEADING.exec(text)?.[1].trim() === unit.requirement ? `Requirement: ${to}` : text);
-    return { ...unit, requirement: to, headingPath: unit.headingPath.map(heading), requirements: unit.requirements?.map((id) => newIds.get(id) ?? id) };
+    // Its requirement's heading is the last requirement heading on its path (rendered there, where the name is OpenSpec's, as written).
+    const at = unit.headingPath.map((text) => REQUIREMENT_HEADING.test(text)).lastIndexOf(true);
+    const headingPath = unit.headingPath.map((text, i) => (i === at ? `Requirement: ${to}` : text));
+    return { ...unit, requirement: to, headingPath, requirements: unit.requirements?.map((id) => newIds.get(id) ?? id) };
   };
   const appended = changed.filter((r) => (r.delta === 'added' || r.delta === 'modified' || (r.delta === undefined && r.removed === undefined)) && !inPlace.some((k) => k.name === r.name));
   // A RENAMED entry whose requirement stays as it was is the kept one under its new name, not a requirement of its own.

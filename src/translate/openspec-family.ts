@@ -10,6 +10,7 @@ import { unevenRows } from './uneven-rows.js';
 import { ROW_LINE } from '../parse/continued-tables.js';
 import { type FamilyTranslation, OUTLINE_HEADING, PLACEHOLDER, REQUIREMENT_HEADING, SCENARIO_HEADING, type UnitDraft } from './family.js';
 import { strayTables } from './stray-tables.js';
+import { requirementName } from './openspec-archive.js';
 
 /** A paragraph that is only a step keyword ("Then:") introduces a list of steps. */
 const KEYWORD_PARAGRAPH = /^(given|when|then|and|but)\s*:?$/i;
@@ -135,7 +136,7 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
     if (REQUIREMENT_HEADING.test(section.heading)) {
       requirement = section;
       removed = deltaOf(doc.sections, index) === 'removed';
-      const name = REQUIREMENT_HEADING.exec(section.heading)![1].trim();
+      const name = requirementName(section);
       // By delta section: a change may name one requirement in two (RENAMED, then MODIFIED).
       const key = `${deltaOf(doc.sections, index) ?? ''}\t${name}`;
       const first = requirementLines.get(key);
@@ -364,7 +365,7 @@ function scenarioUnit(file: string, section: Section, requirement: Section | nul
     file,
     line: section.line,
     headingPath: section.headingPath,
-    requirement: requirement ? REQUIREMENT_HEADING.exec(requirement.heading)![1].trim() : '',
+    requirement: requirement ? requirementName(requirement) : '',
     condition,
     ...(conditionCode ? { conditionCode } : {}),
     ...(preconditions.length > 0 ? { preconditions } : {}),
@@ -619,7 +620,7 @@ const BOLD_KEYWORD_LINE = /^\*\*(given|when|then|and|but):?\*\*/i;
 
 /** Steps written (as `**WHEN**` bullets or after a `Then:` line) outside any scenario: an error at the first, since none of them would run. */
 function stepsOutsideScenarios(file: string, section: Section, requirement: Section | null, line: number): FamilyTranslation['problems'][number] & { stepsOutside: true } {
-  const where = requirement === section ? `in the text of requirement '${REQUIREMENT_HEADING.exec(section.heading)![1].trim()}'` : section.heading ? `under '${section.heading}'` : 'before the first heading';
+  const where = requirement === section ? `in the text of requirement '${requirementName(section)}'` : section.heading ? `under '${section.heading}'` : 'before the first heading';
   return { file, line, severity: 'error', message: `WHEN/THEN steps ${where} stand outside any scenario, so they would never run: only a '#### Scenario:' runs its steps; put them under a scenario heading`, stepsOutside: true };
 }
 
@@ -638,7 +639,7 @@ function misleveledScenario(file: string, section: Section, requirement: Section
   if (level === undefined || section.depth === level + 1) return null;
   const written = `${'#'.repeat(section.depth)} ${section.heading}`;
   const where = requirement
-    ? `under requirement '${REQUIREMENT_HEADING.exec(requirement.heading)![1].trim()}' (level ${level})`
+    ? `under requirement '${requirementName(requirement)}' (level ${level})`
     : section.depth === level ? `at the level of the requirements (${level})` : section.depth < level ? `above the requirements (level ${level})` : `deeper than the requirements' scenarios (level ${level + 1})`;
   return {
     file,

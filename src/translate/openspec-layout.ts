@@ -224,7 +224,8 @@ export function removedInBullets(doc: SpecDocument): { name: string; line: numbe
   for (const section of doc.sections) {
     if (!DELTA_HEADING.test(section.heading) || !/^removed/i.test(section.heading)) continue;
     for (const item of section.content.flatMap((content) => (content.type === 'list' ? content.items : []))) {
-      const match = /^`?\s*(?:#+\s*)?Requirement:\s*(.+?)\s*`?\s*$/i.exec(item.text.replace(/\*\*/g, ''));
+      // As written, as OpenSpec reads the line: a name's own marks (`**`) are part of it; a bold bullet's are not.
+      const match = /^(?:\*\*)?`?\s*(?:#+\s*)?Requirement:\s*(.+?)\s*`?(?:\*\*)?\s*$/i.exec(item.written);
       if (match) found.push({ name: match[1], line: item.line });
     }
   }
@@ -233,7 +234,7 @@ export function removedInBullets(doc: SpecDocument): { name: string; line: numbe
 
 /**
  * A line of a RENAMED section as OpenSpec reads it (parseRenamedPairs): an optional dash,
- * FROM: or TO:, an optional backtick, `###` and `Requirement:`. Read off the plain text of a
+ * FROM: or TO:, an optional backtick, `###` and `Requirement:`. Read off the written text of a
  * paragraph or list item, whose code spans have lost their backticks already.
  */
 const RENAME_LINE = /^\s*-?\s*(FROM|TO):\s*`?###\s*Requirement:\s*(.+?)`?\s*$/;
@@ -257,7 +258,8 @@ export function readRenames(doc: SpecDocument): { renames: Rename[]; problems: {
     const end = doc.sections.findIndex((other, i) => i > index && other.depth <= section.depth);
     const lines = doc.sections.slice(index, end < 0 ? undefined : end).flatMap((part) =>
       part.content.flatMap((item) => {
-        const texts = item.type === 'paragraph' ? [{ text: item.paragraph.text, line: item.paragraph.line }] : item.type === 'list' ? item.items.map((listItem) => ({ text: listItem.text, line: listItem.line })) : [];
+        // As written: a name's inline marks (`**`) are part of it for OpenSpec, which reads the raw line.
+        const texts = item.type === 'paragraph' ? [{ text: item.paragraph.written, line: item.paragraph.line }] : item.type === 'list' ? item.items.map((listItem) => ({ text: listItem.written, line: listItem.line })) : [];
         return texts.flatMap(({ text, line }) => text.split('\n').map((written, i) => ({ text: written, line: line + i })));
       }),
     );

@@ -10,6 +10,7 @@ import type { Section, SpecDocument } from '../model/document.js';
 import type { TestPlan, Unit } from '../model/plan.js';
 import type { Requirement } from '../model/requirements.js';
 import { REQUIREMENT_HEADING } from './family.js';
+import { requirementName } from './openspec-archive.js';
 import { capabilityDirectory, deltaOf, openspecPlace, readRenames, removalReason, removedInBullets, renameChains } from './openspec-layout.js';
 
 const NORMATIVE = /\b(SHALL|MUST)\b/;
@@ -64,10 +65,10 @@ function headingRequirements(doc: SpecDocument, units: Unit[]): Requirement[] {
     else scenariosOf.set(unit.requirement, [unit]);
   }
   doc.sections.forEach((section, index) => {
-    const match = REQUIREMENT_HEADING.exec(section.heading);
-    if (!match) return;
+    if (!REQUIREMENT_HEADING.test(section.heading)) return;
     const end = sectionEnd(doc.sections, index);
-    const name = match[1].trim();
+    // As OpenSpec names it, so that a change's name for it is the one its archive looks up.
+    const name = requirementName(section);
     const paragraphs = section.content.flatMap((item) => (item.type === 'paragraph' ? [item.paragraph.text] : []));
     // Statements written as bullets ("- The CLI SHALL ...") state it too; steps (WHEN/THEN) do not.
     const bullets = section.content.flatMap((item) => (item.type === 'list' ? item.items.map((i) => i.text).filter((text) => !/^\*\*|^(given|when|then|and|but)\b/i.test(text)) : []));

@@ -11,7 +11,7 @@ const SCENARIO = '#### Scenario: two plus two\n- **WHEN** I add 2 and 2\n- **THE
 
 t.test('a change OpenSpec cannot apply is an error from the project root, from changes/ and from inside the change', async (t) => {
   const project = userProject({
-    'openspec/specs/calc/spec.md': `# calc\n\n### Requirement: Addition\nThe calculator SHALL add.\n\n${SCENARIO}`,
+    'openspec/specs/calc/spec.md': `# calc\n\n## Requirements\n\n### Requirement: Addition\nThe calculator SHALL add.\n\n${SCENARIO}`,
     'openspec/changes/bad/specs/calc/spec.md': `## MODIFIED Requirements\n\n### Requirement: Additions\nThe calculator SHALL add quickly.\n\n${SCENARIO}`,
     'steps.mjs': `import assert from 'node:assert/strict';
 import { When, Then } from 'spec-run/steps';

@@ -7,14 +7,14 @@ import t from 'tap';
 import { userProject } from '../support/installed.js';
 
 const spec = (who: string, extra = '') =>
-  `# auth\n\n### Requirement: Value\nThe package SHALL have a value.\n\n#### Scenario: value\n- **GIVEN** the ${who} value\n- **THEN** the ${who} value SHALL be "${who}"\n${extra}`;
+  `# auth\n\n## Requirements\n\n### Requirement: Value\nThe package SHALL have a value.\n\n#### Scenario: value\n- **GIVEN** the ${who} value\n- **THEN** the ${who} value SHALL be "${who}"\n${extra}`;
 const steps = (who: string) =>
   `import assert from 'node:assert/strict';\nimport { Given, Then } from 'spec-run/steps';\nGiven('the ${who} value', function () { this.v = '${who}'; });\nThen('the ${who} value SHALL be {string}', function (s) { assert.equal(this.v, s); });\n`;
 const FILES = {
   'packages/a/openspec/specs/auth/spec.md': spec('a'),
   'packages/a/steps/v.steps.mjs': steps('a'),
   'packages/b/openspec/specs/auth/spec.md': spec('b', '\n### Requirement: Extra\nThe package SHALL have more.\n\n#### Scenario: extra\n- **GIVEN** the b value\n- **THEN** the b value SHALL be "WRONG"\n'),
-  'packages/b/openspec/changes/tighten/specs/auth/spec.md': `## MODIFIED Requirements\n\n${spec('b').replace('# auth\n\n', '')}`,
+  'packages/b/openspec/changes/tighten/specs/auth/spec.md': `## MODIFIED Requirements\n\n${spec('b').replace('# auth\n\n## Requirements\n\n', '')}`,
   'packages/b/steps/v.steps.mjs': steps('b'),
 };
 

@@ -327,6 +327,27 @@ t.test('a lens run that fails with no failing check (nothing passed: a pending s
   t.notMatch(text(hover), /Not run/);
 });
 
+t.test("a lens run's failure that is the check's error at its line is said once, by the check: a change refused, a step undefined", async (t) => {
+  const scenario = (name: string, then: string) => `#### Scenario: ${name}\n- **WHEN** 2 is added\n- **THEN** ${then}\n`;
+  const steps = "import { When, Then } from 'spec-run/steps';\nWhen('{int} is added', function (n) {});\nThen('the counter shows {int}', function (n) {});\n";
+  const delta = `## MODIFIED Requirements\n\n### Requirement: Count\nThe counter SHALL count.\n\n${scenario('Adds', 'the counter shows 2')}`;
+  const files = {
+    'openspec/specs/counter/spec.md': `# counter\n\n## Requirements\n\n### Requirement: Count\nThe counter SHALL count.\n\n${scenario('Adds', 'the counter shows 2')}\n${scenario('Undefined', 'the moon is full')}`,
+    'openspec/changes/c1/specs/counter/spec.md': delta,
+    'steps/counter.steps.mjs': steps,
+  };
+  for (const [document, line] of [['openspec/changes/c1/specs/counter/spec.md', lineOf(delta, '### Requirement: Count')], ['openspec/specs/counter/spec.md', lineOf(files['openspec/specs/counter/spec.md'], 'the moon is full')]] as const) {
+    const { lsp, uri, first } = await ownProject(t, files, document);
+    const before = (await first).filter((d) => d.range.start.line === line - 1);
+    t.same(before.map((d) => d.severity), [DiagnosticSeverity.Error], `${document}: the check's error at line ${line}`);
+    const documentLens = (await lsp.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } })).find((l) => l.command?.command === 'spec-run.runDocument')!;
+    const result = await lsp.request<{ exitCode: number; failures: { line: number }[] }>('workspace/executeCommand', { command: documentLens.command!.command, arguments: documentLens.command!.arguments });
+    t.ok(result.failures.some((f) => f.line === line), `${document}: the run failed at line ${line} too`);
+    const after = lsp.published(uri).at(-1)!.diagnostics.filter((d) => d.range.start.line === line - 1);
+    t.same(after.map((d) => d.message), before.map((d) => d.message), `${document}: after the run, the one error the check gave`);
+  }
+});
+
 t.test('a lens run that passes is an information message', async (t) => {
   const passing = "import { When, Then } from 'spec-run/steps';\nWhen('{int} is added', function (n) {});\nThen('the counter shows {int}', function (n) { if (!this.scenario) throw new Error(); this.held = true; });\n";
   const spec = SPEC.replace('- **GIVEN** a counter at 2\n', '');

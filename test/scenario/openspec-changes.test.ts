@@ -672,7 +672,7 @@ t.test("check given one change (its folder, or its delta file) checks its deltas
 /** Two workspace packages, each its own OpenSpec tree with a capability `auth`; package b's `Extra` fails. */
 function monorepo(changes: Record<string, string>): string {
   const spec = (who: string, extra: string) =>
-    `# auth\n\n### Requirement: Value\nThe package SHALL have a value.\n\n#### Scenario: value\n- **GIVEN** the ${who} value\n- **THEN** the ${who} value SHALL be "${who}"\n${extra}`;
+    `# auth\n\n## Requirements\n\n### Requirement: Value\nThe package SHALL have a value.\n\n#### Scenario: value\n- **GIVEN** the ${who} value\n- **THEN** the ${who} value SHALL be "${who}"\n${extra}`;
   const steps = (who: string) =>
     `import assert from 'node:assert/strict';\nimport { Given, Then } from 'spec-run/steps';\nGiven('the ${who} value', function () { this.v = '${who}'; });\nThen('the ${who} value SHALL be {string}', function (s) { assert.equal(this.v, s); });\n`;
   return project({
