@@ -226,6 +226,14 @@ export interface DocumentPlan {
    * OpenSpec from archiving it as written, whatever the capability's spec (see deltaProblems).
    */
   openspecDelta?: { renames: Rename[]; problems: Diagnostic[] };
+  /**
+   * Of a document of an OpenSpec tree, each requirement's block as OpenSpec's archive cuts it
+   * (requirementBlocks), by name: an ADDED requirement whose block the spec holds as written
+   * is already synced.
+   */
+  requirementBlocks?: Record<string, string>;
+  /** What a run says of the document without failing it (a change already synced, two changes meeting): on stderr, as GitHub warnings, as JUnit properties. */
+  warnings?: Diagnostic[];
 }
 
 /** A name another document of the specification tree defines, and where: a definition this document borrows, or would. */

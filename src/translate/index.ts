@@ -9,7 +9,7 @@ import { uniqueNames } from './naming.js';
 import { misspeltScenarios, translateOpenspecFamily } from './openspec-family.js';
 import { extractRequirements, linkUnits } from './requirements.js';
 import { translateUnknownFamily } from './unknown-family.js';
-import { deltaReadingProblems, hasDeltaSection, misplacedRequirements, openspecPlace, openspecProseFile, readRenames, requirementParagraphs } from './openspec-layout.js';
+import { deltaReadingProblems, hasDeltaSection, misplacedRequirements, openspecPlace, openspecProseFile, readRenames, requirementBlocks, requirementParagraphs } from './openspec-layout.js';
 import { frontmatterValueProblems } from './frontmatter-values.js';
 
 export interface TranslateOptions {
@@ -70,6 +70,7 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
     ...(translation.calledCheckFunctions ? { calledCheckFunctions: translation.calledCheckFunctions } : {}),
     ...(plannedTests.length ? { plannedTests } : {}),
     ...(openspecDelta ? { openspecDelta } : {}),
+    ...(!prose && doc.text !== undefined && openspecPlace(doc.path) !== null ? { requirementBlocks: requirementBlocks(doc, doc.text) } : {}),
   };
 }
 
