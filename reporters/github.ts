@@ -11,6 +11,8 @@ export const githubAnnotations: Reporter = async function* (events) {
   const units = new Map<string, string>();
   for await (const event of events) {
     if (event.type === 'unit-start') units.set(event.unitId, event.name);
+    // What the run says of a document without failing it (a change already synced, two changes meeting): a warning at its line.
+    if (event.type === 'document-start') for (const { text, at } of event.warnings ?? []) yield `::warning ${place(at)}title=spec-run::${escapeData(text)}\n`;
     // What fails the run itself: one error of the run each, at the line of the requirement it is about (none for a run that checked nothing).
     if (event.type === 'run-end') for (const { reason, at } of runFailures(event)) yield `::error ${place(at)}title=spec-run::${escapeData(reason)}\n`;
     if (event.type !== 'point' || event.todo !== undefined || event.skip !== undefined) continue;

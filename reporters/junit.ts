@@ -42,6 +42,8 @@ interface Suite {
   seed?: number;
   /** The runtime its Lisp document ran against. */
   runtime?: string;
+  /** What the run said of its document without failing it, each as `file:line: text`. */
+  warnings: string[];
   units: Unit[];
   /** Its points in the order they came, each with its unit. */
   points: { unit: Unit; point: PointEvent }[];
@@ -63,7 +65,7 @@ async function readRun(events: AsyncIterable<RunEvent>): Promise<JunitRun> {
   for await (const event of events) {
     const current = run.suites.at(-1);
     if (event.type === 'run-start') ({ seed: run.seed, selection: run.selection = [] } = event);
-    else if (event.type === 'document-start') run.suites.push({ name: event.name, file: event.file, requirementIds: requirementIdsOf(event), durationMs: 0, seed: event.seed, runtime: event.runtime, units: [], points: [] });
+    else if (event.type === 'document-start') run.suites.push({ name: event.name, file: event.file, requirementIds: requirementIdsOf(event), durationMs: 0, seed: event.seed, runtime: event.runtime, warnings: (event.warnings ?? []).map(({ text, at }) => `${at.file}:${at.line}: ${text}`), units: [], points: [] });
     else if (event.type === 'unit-start' && current) {
       const unit: Unit = { name: event.name, at: event.at, requirements: event.requirements ?? [], points: [], flakyFailures: [] };
       units.set(event.unitId, unit);
@@ -122,7 +124,7 @@ function properties(indent: string, entries: [string, string][]): string[] {
  * A suite's properties: the run's seed, what narrowed the run (a narrowed run's report must
  * not read as every unit's), and the status of each requirement of its document.
  */
-function suiteProperties(seed: number | null, selection: string[], requirements: RequirementResult[], suite: Pick<Suite, 'requirementIds' | 'runtime'>): string[] {
+function suiteProperties(seed: number | null, selection: string[], requirements: RequirementResult[], suite: Pick<Suite, 'requirementIds' | 'runtime' | 'warnings'>): string[] {
   const ofDocument = new Set(suite.requirementIds);
   return properties('    ', [
     ...(seed !== null ? [['seed', String(seed)] as [string, string]] : []),
@@ -130,6 +132,7 @@ function suiteProperties(seed: number | null, selection: string[], requirements:
     ...(selection.length ? [['selection', selection.join(' ')] as [string, string]] : []),
     // A requirement a change renamed also names its name before: a reviewer does not read it as new.
     ...requirements.filter((r) => ofDocument.has(r.id)).flatMap((r): [string, string][] => [[`requirement:${r.id}`, r.status], ...(r.renamedFrom !== undefined && r.status !== 'renamed' ? [[`renamed-from:${r.id}`, r.renamedFrom] as [string, string]] : [])]),
+    ...suite.warnings.map((warning): [string, string] => ['warning', warning]),
   ]);
 }
 

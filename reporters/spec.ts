@@ -46,6 +46,7 @@ export function specReporter(options: SpecReporterOptions): Reporter {
             seed = null;
           }
           if (event.runtime !== undefined) yield `${c.dim(`  runtime: ${visibleControls(event.runtime)}`)}\n`;
+          for (const warning of event.warnings ?? []) yield `${c.yellow(`  warning: ${visibleControls(`${warning.at.file}:${warning.at.line}: ${warning.text}`)}`)}\n`;
           break;
         case 'unit-start':
           units.set(event.unitId, { name: visibleControls(event.name), points: [], comments: [] });

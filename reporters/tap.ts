@@ -52,6 +52,7 @@ export const tapReporter: Reporter = async function* (events) {
         // Not the run's seed (a merge of shards run with different seeds): the one that replays this document.
         if (event.seed !== undefined) yield line(1, `# seed: ${event.seed}`);
         if (event.runtime !== undefined) yield line(1, `# runtime: ${event.runtime}`);
+        for (const warning of event.warnings ?? []) yield line(1, `# warning: ${warning.at.file}:${warning.at.line}: ${warning.text.replace(/\n/g, ' ')}`);
         break;
       case 'unit-start':
         if (!document) break;

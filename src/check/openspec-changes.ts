@@ -4,11 +4,12 @@
 // archived one was applied to the spec as it was then.
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import type { Diagnostic } from '../model/document.js';
 import type { DocumentPlan } from '../model/plan.js';
 import { parseFile } from '../parse/index.js';
 import { translate } from '../translate/index.js';
 import { currentSpecPath, isArchivedChange, openspecPlace, openspecProseFile } from '../translate/openspec-layout.js';
-import { deltaProblems } from '../translate/openspec-change.js';
+import { deltaProblems, withWarnings } from '../translate/openspec-change.js';
 import type { CheckMessage } from './index.js';
 
 /**
@@ -45,7 +46,7 @@ export async function checkOpenspecChanges(all: DocumentPlan[]): Promise<CheckMe
  * taken, by an ADDED or a rename). A warning at each, naming the others: the team decides
  * the order, or merges them.
  */
-function changesMeeting(plans: DocumentPlan[]): CheckMessage[] {
+export function changesMeeting(plans: DocumentPlan[]): (CheckMessage & Diagnostic)[] {
   const touches = new Map<string, { change: string; file: string; line: number; operation: string; requirement: string }[]>();
   for (const plan of plans) {
     const place = openspecPlace(plan.file);
@@ -60,7 +61,7 @@ function changesMeeting(plans: DocumentPlan[]): CheckMessage[] {
       }
     }
   }
-  const messages: CheckMessage[] = [];
+  const messages: (CheckMessage & Diagnostic)[] = [];
   for (const all of touches.values()) {
     if (new Set(all.map((touch) => touch.change)).size < 2) continue;
     for (const touch of all) {
@@ -71,30 +72,40 @@ function changesMeeting(plans: DocumentPlan[]): CheckMessage[] {
   return messages;
 }
 
-/** The change in DIRECTORY has a delta spec OpenSpec reads (specs/<capability>/spec.md), given to this check or not. */
+/**
+ * The change in DIRECTORY has a delta spec OpenSpec reads (specs/<capability>/spec.md, the
+ * capability's folder nested or not), given to this check or not: as OpenSpec discovers
+ * them, a spec.md right in specs/ and folders starting with a dot are none.
+ */
 function hasDeltaSpec(directory: string): boolean {
-  try {
-    return readdirSync(join(directory, 'specs'), { withFileTypes: true }).some((entry) => entry.isDirectory() && existsSync(join(directory, 'specs', entry.name, 'spec.md')));
-  } catch {
-    return false;
-  }
+  const holdsSpec = (folder: string, depth: number): boolean => {
+    try {
+      return readdirSync(folder, { withFileTypes: true }).some((entry) => !entry.name.startsWith('.') && ((entry.isDirectory() && holdsSpec(join(folder, entry.name), depth + 1)) || (depth > 0 && entry.name === 'spec.md' && entry.isFile())));
+    } catch {
+      return false;
+    }
+  };
+  return holdsSpec(join(directory, 'specs'), 0);
 }
 
 /**
  * PLANS, each active delta spec among them with what keeps OpenSpec from applying it to its
  * capability's current spec among its problems: a run of the tree fails the delta's
  * document, as check reports it, rather than run (and count verified) a requirement
- * OpenSpec would refuse to archive.
+ * OpenSpec would refuse to archive. What check only warns of (an operation already synced,
+ * active changes meeting at one requirement) is among its warnings: CI runs the tree, not check.
  */
 export async function withDeltaProblems(plans: DocumentPlan[]): Promise<DocumentPlan[]> {
+  const meeting = changesMeeting(plans.filter((plan) => !isArchivedChange(plan.file)));
   return Promise.all(
     plans.map(async (plan) => {
       const place = openspecPlace(plan.file);
       if (place?.change === undefined || isArchivedChange(plan.file)) return plan;
       const problems = deltaProblems(plan, await currentSpec(plan.file));
       // Requirements outside delta sections are translate's problem already.
-      const added = problems.filter((problem) => !plan.problems.some((known) => known.line === problem.line && known.message === problem.message));
-      return added.length === 0 ? plan : { ...plan, problems: [...plan.problems, ...added].sort((a, b) => a.line - b.line) };
+      const added = problems.filter((problem) => problem.severity === 'error' && !plan.problems.some((known) => known.line === problem.line && known.message === problem.message));
+      const judged = added.length === 0 ? plan : { ...plan, problems: [...plan.problems, ...added].sort((a, b) => a.line - b.line) };
+      return withWarnings(judged, [...problems, ...meeting.filter((message) => message.file === plan.file)]);
     }),
   );
 }

@@ -42,9 +42,9 @@ import { shardPlan, type Shard } from '../run/shard.js';
 import { earlierResults, LatestResults, unfinishedDocuments } from '../run/latest-results.js';
 import { discoverDocuments, findDocuments, noDiscovery, usableDiscovery } from './discover.js';
 import { globIn } from './glob-in.js';
-import { applyChange } from '../translate/openspec-change.js';
+import { applyChange, withWarnings } from '../translate/openspec-change.js';
 import { changeFilesFor } from './change-watch.js';
-import { openspecPlace, openspecProseFile } from '../translate/openspec-layout.js';
+import { deltaSpecPath, isArchivedChange, openspecPlace, openspecProseFile } from '../translate/openspec-layout.js';
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { ConfigError, loadConfig, projectPaths, runtimeName, sayConfigurationAbove, type ProjectConfig } from './config.js';
 import { stepDirectories, stepFilesOf, type StepFiles } from './step-files.js';
@@ -225,19 +225,20 @@ function narrowedBy(options: RunCommandOptions, lines: Map<string, number[]>): s
 /** The capabilities CHANGE touches among PLAN's documents, each with its delta applied; a string saying why there are none. */
 async function withChangeApplied(plan: TestPlan, change: string): Promise<TestPlan | string> {
   // A run given the change's directory alone finds the capabilities' current specs where check finds them.
-  const { baseSpecsOutside } = await import('../check/openspec-changes.js');
+  const { baseSpecsOutside, changesMeeting } = await import('../check/openspec-changes.js');
   const applied = applyChange([...plan.documents, ...(await baseSpecsOutside(plan.documents, change))], change);
-  return typeof applied === 'string' ? applied : { documents: applied };
+  if (typeof applied === 'string') return applied;
+  // Another active change meeting this one at a requirement: the run says so at the delta, as check does.
+  const meeting = changesMeeting(plan.documents.filter((document) => !isArchivedChange(document.file)));
+  return { documents: applied.map((document) => withWarnings(document, meeting.filter((message) => message.file === document.appliedDelta))) };
 }
 
 /** FILES, and beside each capability's spec among them CHANGE's delta of it where there is one: what a run record's failures under --change were made of. */
 function withChangeDeltas(files: string[], change: string | undefined): string[] {
   if (change === undefined) return files;
   const deltas = files.flatMap((file) => {
-    const place = openspecPlace(file);
-    if (place === null || place.change !== undefined) return [];
-    const delta = join(dirname(file), '..', '..', 'changes', change, 'specs', place.capability, 'spec.md');
-    return existsSync(delta) ? [delta] : [];
+    const delta = deltaSpecPath(file, change);
+    return delta !== null && existsSync(delta) ? [delta] : [];
   });
   return [...files, ...deltas];
 }
@@ -468,6 +469,9 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     // A matrix of fixed size may outnumber the documents: an empty share passes, and merge checks the whole.
     if (plan.documents.length === 0) console.error(`spec-run: --shard ${options.shard.index}/${options.shard.count}: this share holds none of the ${shardOf.documents.length} documents of the run; nothing to run here`);
   }
+
+  // What the run says of a document without failing it (a change's operation already synced, two changes meeting at one requirement) reaches the terminal as well as the reports.
+  for (const warning of plan.documents.flatMap((document) => document.warnings ?? [])) console.error(`spec-run: warning: ${warning.file}:${warning.line}: ${warning.message}`);
 
   // Runners are loaded only when something runs (--list and check stay fast), each only for
   // documents of its family, or for --watch, whose edits may bring some: a run of OpenSpec

@@ -119,6 +119,8 @@ export interface SpecDocument {
   headings: Heading[];
   sections: Section[];
   codeBlocks: CodeBlock[];
+  /** The text as read (line feeds as markdown reads them), where there was one: what OpenSpec compares requirement blocks by. */
+  text?: string;
   /** Problems of the input itself: bad bytes, broken frontmatter, an unterminated fence, emptiness. */
   problems: Diagnostic[];
 }

@@ -121,6 +121,8 @@ export const runEventSchema = z.discriminatedUnion('type', [
      * the configuration's `runtime:` server. Which implementation answered is part of a result.
      */
     runtime: z.string().optional(),
+    /** What the run says of the document without failing it, each at its place: a change's operation already synced, two active changes meeting at one requirement. */
+    warnings: z.array(z.strictObject({ text: z.string(), at: sourceRefSchema })).optional(),
   }),
   z.strictObject({
     type: z.literal('unit-start'),

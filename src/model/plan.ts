@@ -241,6 +241,14 @@ export interface DocumentPlan {
   openspecDelta?: { renames: Rename[]; problems: Diagnostic[] };
   /** A capability's spec or a change's delta spec as OpenSpec's archive reads it (translate/openspec-archive.ts). */
   openspecArchive?: ArchiveReading;
+  /**
+   * Of a document of an OpenSpec tree, each requirement's block as OpenSpec's archive cuts it
+   * (requirementBlocks), by name: an ADDED requirement whose block the spec holds as written
+   * is already synced.
+   */
+  requirementBlocks?: Record<string, string>;
+  /** What a run says of the document without failing it (a change already synced, two changes meeting): on stderr, as GitHub warnings, as JUnit properties. */
+  warnings?: Diagnostic[];
 }
 
 /** A requirement block as OpenSpec's archive reads it. */

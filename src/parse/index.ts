@@ -200,6 +200,7 @@ function readDocument(path: string, content: string | Uint8Array): SpecDocument 
     headings: body.headings,
     sections: body.sections,
     codeBlocks: body.codeBlocks,
+    text,
     problems: problems.sort((a, b) => a.line - b.line),
   };
 }

@@ -148,7 +148,7 @@ function lateDocuments(errors: LateError[]): RunEvent[] {
 export async function runDocument(plan: DocumentPlan, options: RunOptions, runners: Runners, emitRaw: Emit): Promise<void> {
   const started = Date.now();
   const emit = withLispFingerprints(plan, withRequirements(plan, emitRaw));
-  emit({ type: 'document-start', file: plan.file, name: plan.name, ...(plan.requirements?.length ? { requirements: plan.requirements } : {}), ...(plan.unitsBefore ? { unitsBefore: plan.unitsBefore } : {}), ...(plan.family === 'lisp' && options.runtimeName ? { runtime: options.runtimeName } : {}) });
+  emit({ type: 'document-start', file: plan.file, name: plan.name, ...(plan.requirements?.length ? { requirements: plan.requirements } : {}), ...(plan.unitsBefore ? { unitsBefore: plan.unitsBefore } : {}), ...(plan.family === 'lisp' && options.runtimeName ? { runtime: options.runtimeName } : {}), ...(plan.warnings?.length ? { warnings: plan.warnings.map((warning) => ({ text: warning.message, at: { file: warning.file, line: warning.line } })) } : {}) });
   if (plan.unitsBefore) {
     const count = plan.unitsBefore.length;
     emit({ type: 'comment', text: `${plan.file}: ${count} unit${count === 1 ? '' : 's'} before the selected ones run${count === 1 ? 's' : ''} too: the document's units share one Lisp environment, and a unit run without those before it could pass or fail where the whole document would not` });

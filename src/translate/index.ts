@@ -9,7 +9,7 @@ import { uniqueNames } from './naming.js';
 import { misspeltScenarios, translateOpenspecFamily } from './openspec-family.js';
 import { extractRequirements, linkUnits } from './requirements.js';
 import { translateUnknownFamily } from './unknown-family.js';
-import { deltaReadingProblems, hasDeltaSection, misplacedRequirements, openspecPlace, openspecProseFile, readRenames, requirementParagraphs } from './openspec-layout.js';
+import { deltaReadingProblems, hasDeltaSection, misplacedRequirements, openspecPlace, openspecProseFile, readRenames, requirementBlocks, requirementParagraphs } from './openspec-layout.js';
 import { frontmatterValueProblems } from './frontmatter-values.js';
 import { archiveReading } from './openspec-archive.js';
 
@@ -73,6 +73,7 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
     ...(plannedTests.length ? { plannedTests } : {}),
     ...(openspecDelta ? { openspecDelta } : {}),
     ...(openspecArchive ? { openspecArchive } : {}),
+    ...(!prose && doc.text !== undefined && openspecPlace(doc.path) !== null ? { requirementBlocks: requirementBlocks(doc, doc.text) } : {}),
   };
 }
 

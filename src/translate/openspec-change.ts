@@ -28,9 +28,11 @@ export function applyChange(plans: DocumentPlan[], change: string): DocumentPlan
     return { delta, capability, current: current ?? null };
   });
   // OpenSpec applies no delta it cannot apply whole, and archives nothing then: neither is it run.
-  const problems = capabilities.flatMap(({ delta, current }) => deltaProblems(delta, current));
-  if (problems.length > 0) return `change '${change}' cannot be applied as OpenSpec would apply it:\n${problems.map((p) => `  ${p.file}:${p.line}: ${p.message}`).join('\n')}`;
-  return capabilities.map(({ delta, capability, current }) => applied(current, delta, capability, change));
+  const judged = capabilities.map((capability) => ({ ...capability, problems: deltaProblems(capability.delta, capability.current) }));
+  const errors = judged.flatMap(({ problems }) => problems.filter((problem) => problem.severity === 'error'));
+  if (errors.length > 0) return `change '${change}' cannot be applied as OpenSpec would apply it:\n${errors.map((p) => `  ${p.file}:${p.line}: ${p.message}`).join('\n')}`;
+  // What OpenSpec's archive warns of and applies all the same (an operation already synced), the run says too.
+  return judged.map(({ delta, capability, current, problems }) => withWarnings(applied(current, delta, capability, change), problems));
 }
 
 /**
@@ -44,8 +46,12 @@ export function applyChange(plans: DocumentPlan[], change: string): DocumentPlan
  * modification of a name the spec does not have, a rename or addition of one it has, and a
  * MODIFIED requirement leaving out scenarios its requirement in the spec still has (it
  * replaces the whole requirement, so they would be lost); and an ADDED or MODIFIED requirement
- * without a scenario, which OpenSpec's validation refuses. One judgement for check, a run of
- * the tree and `--change`: none may pass a delta another refuses.
+ * without a scenario, which OpenSpec's validation refuses. Warnings, not errors, where
+ * OpenSpec's archive takes an operation as already synced and goes on: an ADDED requirement
+ * the spec holds word for word, a RENAMED whose old name is gone and new name there, a
+ * REMOVED one already gone (a name differing from the spec's in case or spacing alone is a
+ * slip, an error). One judgement for check, a run of the tree and `--change`: none may pass
+ * a delta another refuses.
  */
 export function deltaProblems(delta: DocumentPlan, current: DocumentPlan | null): Diagnostic[] {
   return [...applicationProblems(delta, current), ...withoutScenarios(delta)].sort((a, b) => a.line - b.line);
@@ -55,6 +61,7 @@ function applicationProblems(delta: DocumentPlan, current: DocumentPlan | null):
   const spec = current?.file ?? `the capability's spec (it has none yet)`;
   const problems: Diagnostic[] = (delta.openspecDelta?.problems ?? []).map((problem) => ({ ...problem }));
   const at = (line: number, message: string) => problems.push({ file: delta.file, line, message, severity: 'error' });
+  const warn = (line: number, message: string) => problems.push({ file: delta.file, line, message, severity: 'warning' });
   const changed = delta.requirements ?? [];
   for (const requirement of changed) if (requirement.delta === undefined && requirement.origin === 'requirement-heading') at(requirement.line, outsideDeltaSections(requirement.name));
   const named = (operation: Requirement['delta']) => new Map(changed.filter((r) => r.delta === operation).map((r) => [r.name, r]));
@@ -67,7 +74,9 @@ function applicationProblems(delta: DocumentPlan, current: DocumentPlan | null):
     const twice = (side: 'from' | 'to') => before.find((other) => other[side] === rename[side]);
     if (twice('from')) at(rename.line, `RENAMED gives requirement '${rename.from}' a new name twice (line ${twice('from')!.line}, and here): OpenSpec refuses a duplicate FROM; keep one`);
     if (twice('to')) at(rename.line, `RENAMED gives the name '${rename.to}' twice (line ${twice('to')!.line}, and here): OpenSpec refuses a duplicate TO, two requirements cannot have one name`);
-    if (removed.has(rename.from)) at(removed.get(rename.from)!.line, `REMOVED requirement '${rename.from}' is renamed to '${rename.to}' by this delta (line ${rename.line}): OpenSpec cannot apply both; keep one`);
+    // Told apart from a removal already synced however it is spelt, as OpenSpec tells them apart.
+    const removedToo = [...removed.values()].find((r) => folded(r.name) === folded(rename.from));
+    if (removedToo) at(removedToo.line, `REMOVED requirement '${removedToo.name}' is renamed to '${rename.to}' by this delta (line ${rename.line}): OpenSpec cannot apply both; keep one`);
     if (modified.has(rename.from)) at(modified.get(rename.from)!.line, `MODIFIED requirement '${rename.from}' is renamed to '${rename.to}' by this delta, which OpenSpec applies first: name it '${rename.to}'`);
     if (added.has(rename.to)) at(added.get(rename.to)!.line, `ADDED requirement '${rename.to}' is also the new name RENAMED gives a requirement in this delta: OpenSpec cannot have both`);
   });
@@ -100,9 +109,16 @@ function applicationProblems(delta: DocumentPlan, current: DocumentPlan | null):
     const found = unread.find((r) => r.name === name);
     return found ? `stands at line ${found.line} of ${spec}, where OpenSpec's archive does not read it: ${found.why}` : null;
   };
+  /** A name of the spec that NAME differs from in case or spacing alone: OpenSpec's archive takes that for a slip, never for an operation already synced. */
+  const slipOf = (name: string, except?: string) => [...names].find((other) => other !== except && folded(other) === folded(name));
+  const slipHint = (slip: string | undefined) => (slip === undefined ? '' : ` (it differs from '${slip}' in case or spacing alone: write the spec's name)`);
   for (const rename of renames) {
-    if (!names.has(rename.from)) at(rename.line, missing('RENAMED', rename.from));
-    else if (rename.to === rename.from) at(rename.line, `RENAMED gives requirement '${rename.from}' the name it has: OpenSpec refuses it (its new name is taken); remove the rename`);
+    if (!names.has(rename.from)) {
+      // Its old name gone and its new one there: synced to the spec before the change is archived, which OpenSpec's archive accepts.
+      const slip = slipOf(rename.from, rename.to);
+      if (names.has(rename.to) && slip === undefined) warn(rename.line, `RENAMED requirement '${rename.from}' is not in ${spec}, and '${rename.to}' is: OpenSpec's archive takes the rename as already synced and applies nothing of it`);
+      else at(rename.line, missing('RENAMED', rename.from, slipHint(slip)));
+    } else if (rename.to === rename.from) at(rename.line, `RENAMED gives requirement '${rename.from}' the name it has: OpenSpec refuses it (its new name is taken); remove the rename`);
     else if (names.has(rename.to)) at(rename.line, `RENAMED requirement's new name '${rename.to}' is already in ${spec}`);
     else {
       names.delete(rename.from);
@@ -114,8 +130,15 @@ function applicationProblems(delta: DocumentPlan, current: DocumentPlan | null):
   // A rename refused above already says what is wrong with its new name.
   const refusedTo = new Set(renames.filter((rename) => !names.has(rename.to)).map((rename) => rename.to));
   for (const requirement of removed.values()) {
-    if (!names.has(requirement.name)) at(requirement.line, missing('REMOVED', requirement.name));
-    else names.delete(requirement.name);
+    if (names.has(requirement.name)) {
+      names.delete(requirement.name);
+      continue;
+    }
+    // Gone already, as OpenSpec's archive takes it (a warning, and on): removed from the spec before the change is archived.
+    const slip = slipOf(requirement.name);
+    if (slip !== undefined) at(requirement.line, missing('REMOVED', requirement.name, slipHint(slip)));
+    else if (current === null) warn(requirement.line, `REMOVED requirement '${requirement.name}': the capability has no spec yet, so nothing is removed; OpenSpec's archive ignores it`);
+    else warn(requirement.line, `REMOVED requirement '${requirement.name}' is not in ${spec}${known}: OpenSpec's archive takes it as already removed and goes on`);
   }
   for (const requirement of modified.values()) {
     if (refusedTo.has(requirement.name)) continue;
@@ -129,12 +152,21 @@ function applicationProblems(delta: DocumentPlan, current: DocumentPlan | null):
     }
   }
   for (const requirement of added.values()) {
-    if (names.has(requirement.name)) at(requirement.line, `ADDED requirement '${requirement.name}' is already in ${spec}${originally.get(requirement.name) !== requirement.name ? ` (renamed so by this delta)` : ''}: change it with MODIFIED`);
+    const renamedHere = originally.get(requirement.name) !== requirement.name;
+    if (names.has(requirement.name)) {
+      const block = delta.requirementBlocks?.[requirement.name];
+      // Word for word the spec's own: synced before the change is archived, which OpenSpec's archive accepts; written otherwise, a conflict.
+      if (!renamedHere && block !== undefined && block === current?.requirementBlocks?.[requirement.name]) warn(requirement.line, `ADDED requirement '${requirement.name}' is in ${spec} already, word for word: OpenSpec's archive takes it as already synced and adds nothing`);
+      else at(requirement.line, `ADDED requirement '${requirement.name}' is already in ${spec}${renamedHere ? ` (renamed so by this delta)` : ''}: change it with MODIFIED`);
+    }
     // OpenSpec's archive adds it under '## Requirements', and the spec holds the name twice.
     else if (unreadIn(requirement.name)) at(requirement.line, `ADDED requirement '${requirement.name}' also ${unreadIn(requirement.name)}; archived, the spec would hold it twice`);
   }
   return problems.sort((a, b) => a.line - b.line);
 }
+
+/** A requirement's name as OpenSpec's archive compares names for a slip: case and runs of spaces aside. */
+const folded = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ');
 
 /**
  * The level-4 headings of CURRENT, a requirement of the spec as OpenSpec's archive reads it, that
@@ -156,6 +188,12 @@ function withoutScenarios(delta: DocumentPlan): Diagnostic[] {
   return (delta.requirements ?? [])
     .filter((r) => (r.delta === 'added' || r.delta === 'modified') && r.units.length === 0 && r.excluded === undefined)
     .map((r) => ({ file: delta.file, line: r.line, severity: 'error' as const, message: `${r.delta!.toUpperCase()} requirement '${r.name}' has no '#### Scenario:': OpenSpec refuses a change whose requirement has none` }));
+}
+
+/** PLAN with the warnings among PROBLEMS added to its own. */
+export function withWarnings(plan: DocumentPlan, problems: Diagnostic[]): DocumentPlan {
+  const warnings = problems.filter((problem) => problem.severity === 'warning' && !(plan.warnings ?? []).some((known) => known.file === problem.file && known.line === problem.line && known.message === problem.message));
+  return warnings.length === 0 ? plan : { ...plan, warnings: [...(plan.warnings ?? []), ...warnings] };
 }
 
 function applied(current: DocumentPlan | null, delta: DocumentPlan, capability: string, change: string): DocumentPlan {

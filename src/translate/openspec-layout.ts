@@ -1,5 +1,6 @@
 // OpenSpec's layout and change model, as its own tools read them: capabilities in
-// openspec/specs/<capability>/spec.md; a change in openspec/changes/<change>/ (archived
+// openspec/specs/<capability>/spec.md, a capability's folder nested or not
+// (specs/platform/health/spec.md is capability `platform/health`); a change in openspec/changes/<change>/ (archived
 // ones in changes/archive/) with proposal.md, design.md, tasks.md and delta specs in
 // specs/<capability>/spec.md, whose requirements stand under `## ADDED Requirements`,
 // `## MODIFIED Requirements`, `## REMOVED Requirements` (with their **Reason** and
@@ -126,12 +127,13 @@ export function misplacedRequirements(path: string, delta: boolean): string | nu
   const inTree = inOpenspecTree(path);
   // Only OpenSpec's own folders: markdown beside them (a folder of specs that happens to be named openspec/) is no business of OpenSpec's.
   if (inTree === null || !/^(?:specs|changes)\//.test(inTree) || openspecProseFile(path) !== null) return null;
-  if (/^specs\/[^/]+\/spec\.md$/.test(inTree) || /^changes\/(?:archive\/)?[^/]+\/specs\/[^/]+\/spec\.md$/.test(inTree)) return null;
+  // A capability's folder may be nested (`specs/platform/health/spec.md`), as OpenSpec discovers them.
+  if (/^specs\/[^/]+(?:\/[^/]+)*\/spec\.md$/.test(inTree) || /^changes\/(?:archive\/)?[^/]+\/specs\/[^/]+(?:\/[^/]+)*\/spec\.md$/.test(inTree)) return null;
   const ofChange = /^changes\/(?:archive\/)?([^/]+)\/(.+)$/.exec(inTree);
   const change = ofChange && !(ofChange[1] === 'archive' && !ofChange[2].includes('/')) ? { id: ofChange[1], within: ofChange[2] } : null;
-  // The capability the file was meant for: the folder under specs/, else the folder holding it in a change (delta/calc/spec.md).
+  // The capability the file was meant for: the folders under specs/, else the folder holding it in a change (delta/calc/spec.md).
   const folders = (change?.within ?? inTree).split('/').slice(0, -1);
-  const capability = (folders[0] === 'specs' ? folders[1] : change ? folders.at(-1) : undefined) ?? '<capability>';
+  const capability = (folders[0] === 'specs' ? folders.slice(1).join('/') || undefined : change ? folders.at(-1) : undefined) ?? '<capability>';
   if (change) return `OpenSpec reads a change's delta specs only as specs/<capability>/spec.md, so change '${change.id}' gets nothing from this file: name it changes/${change.id}/specs/${capability}/spec.md`;
   if (delta || inTree.startsWith('changes/')) {
     return `OpenSpec reads delta sections only in a change's delta spec, openspec/changes/<change>/specs/<capability>/spec.md, so no change gets anything from this file: move it to changes/<change>/specs/${capability}/spec.md`;
@@ -139,29 +141,74 @@ export function misplacedRequirements(path: string, delta: boolean): string | nu
   return `OpenSpec reads a capability's requirements only from openspec/specs/<capability>/spec.md (a change's from openspec/changes/<change>/specs/<capability>/spec.md), so it reads none of this file's: move them to specs/${capability}/spec.md`;
 }
 
+/**
+ * Each requirement block of DOC, whose text is TEXT, as OpenSpec's archive cuts it to compare
+ * an ADDED requirement with the spec's own: from its `### Requirement:` line up to the next
+ * requirement heading or `## ` heading, trimmed. By name, the first of a name written twice.
+ */
+export function requirementBlocks(doc: SpecDocument, text: string): Record<string, string> {
+  const lines = text.split('\n');
+  const blocks: Record<string, string> = {};
+  doc.sections.forEach((section, index) => {
+    const name = section.depth === 3 ? REQUIREMENT_LINE.exec(`### ${section.heading}`)?.[1] : undefined;
+    if (name === undefined || name in blocks) return;
+    const next = doc.sections.find((other, i) => i > index && (other.depth <= 2 || (other.depth === 3 && REQUIREMENT_LINE.test(`### ${other.heading}`))));
+    blocks[name] = lines.slice(section.line - 1, next ? next.line - 1 : undefined).join('\n').trim();
+  });
+  return blocks;
+}
+
 /** Whether DOC has a delta section (`## ADDED Requirements` ...). */
 export const hasDeltaSection = (doc: SpecDocument) => doc.sections.some((section) => DELTA_HEADING.test(section.heading));
 
+/**
+ * Where PATH stands in OpenSpec's layout: its capability, the change it is a delta of, and
+ * ROOT, the part of its path before the specs/ or changes/ directory. Below an `openspec/`
+ * directory a capability is every folder between specs/ and spec.md, as OpenSpec discovers
+ * them (its <capability-path>: `platform/health`); without one, only the folder holding the
+ * spec.md is sure to be of it, a specs/ further up being any project's.
+ */
+function placeInTree(path: string): { capability: string; change?: string; root: string; above: string | null } | null {
+  const { path: normalized, above } = treePath(path);
+  const rooted = /^(?:.*\/)?openspec\/((?:specs|changes)\/.+)$/.exec(normalized)?.[1];
+  const [text, start, capability] = rooted !== undefined ? [rooted, '^', '[^/]+(?:/[^/]+)*'] : [normalized, '(?:^|/)', '[^/]+'];
+  const match = new RegExp(`${start}changes/(?:archive/)?([^/]+)/specs/(${capability})/spec\\.md$`).exec(text) ?? new RegExp(`${start}specs/(${capability})/spec\\.md$`).exec(text);
+  if (match === null) return null;
+  // The root ends where the match starts, after its slash.
+  const root = normalized.slice(0, normalized.length - text.length + match.index + (match[0].startsWith('/') ? 1 : 0));
+  return match.length === 3 ? { capability: match[2], change: match[1], root, above } : { capability: match[1], root, above };
+}
+
 /** The capability (and change) a document is of, from its path; null outside OpenSpec's layout. */
 export function openspecPlace(path: string): { capability: string; change?: string } | null {
-  const normalized = treePath(path).path;
-  const delta = /(?:^|\/)changes\/(?:archive\/)?([^/]+)\/specs\/([^/]+)\/spec\.md$/.exec(normalized);
-  if (delta) return { capability: delta[2], change: delta[1] };
-  const canonical = /(?:^|\/)specs\/([^/]+)\/spec\.md$/.exec(normalized);
-  return canonical ? { capability: canonical[1] } : null;
+  const place = placeInTree(path);
+  if (place === null) return null;
+  return place.change === undefined ? { capability: place.capability } : { capability: place.capability, change: place.change };
+}
+
+/** The file at ROOT-relative FILE of the tree PLACE stands in, named as the document at PATH was: relative, absolute, or from above where spec-run was started. */
+function sameTree(path: string, place: { root: string; above: string | null }, file: string): string {
+  const named = `${place.root}${file}`;
+  if (place.above === null) return named;
+  return isAbsolute(path) ? join(place.above, named) : relative(process.cwd(), join(place.above, named));
 }
 
 /** The capability's current spec a change's delta spec applies to: openspec/specs/<capability>/spec.md beside the changes directory; null for any other file. */
 export function currentSpecPath(deltaFile: string): string | null {
-  const place = openspecPlace(deltaFile);
-  if (place?.change === undefined) return null;
-  const { path: normalized, above } = treePath(deltaFile);
-  // The changes/ directory the delta stands in, at the path's end: a directory above named changes/ is not it.
-  const root = normalized.slice(0, normalized.search(/(?:^|\/)changes\/(?:archive\/)?[^/]+\/specs\/[^/]+\/spec\.md$/) + (normalized.startsWith('changes/') ? 0 : 1));
-  const current = `${root}specs/${place.capability}/spec.md`;
-  // Read from above where spec-run was started: named as the delta file was, relative or absolute.
-  if (above === null) return current;
-  return isAbsolute(deltaFile) ? join(above, current) : relative(process.cwd(), join(above, current));
+  const place = placeInTree(deltaFile);
+  return place?.change === undefined ? null : sameTree(deltaFile, place, `specs/${place.capability}/spec.md`);
+}
+
+/** CHANGE's delta spec of the capability whose current spec is SPECFILE: openspec/changes/<change>/specs/<capability>/spec.md; null for any other file. */
+export function deltaSpecPath(specFile: string, change: string): string | null {
+  const place = placeInTree(specFile);
+  return place === null || place.change !== undefined ? null : sameTree(specFile, place, `changes/${change}/specs/${place.capability}/spec.md`);
+}
+
+/** The directory of the OpenSpec tree FILE stands in (the one holding its specs/ and changes/), from where spec-run runs; null outside the layout. */
+export function openspecTreeDirectory(file: string): string | null {
+  const place = placeInTree(file);
+  return place === null ? null : relative(process.cwd(), resolve(sameTree(file, place, '.'))).split('\\').join('/');
 }
 
 /**
@@ -185,7 +232,7 @@ export function openspecProseFile(path: string): { file: string; change?: string
   const normalized = treePath(path).path;
   const ofChange = /(?:^|\/)changes\/(?:archive\/)?([^/]+)\/(proposal|design|tasks)\.md$/.exec(normalized);
   if (ofChange) return { file: `${ofChange[2]}.md`, change: ofChange[1] };
-  const ofCapability = /^specs\/([^/]+)\/design\.md$/.exec(inOpenspecTree(normalized) ?? '');
+  const ofCapability = /^specs\/([^/]+(?:\/[^/]+)*)\/design\.md$/.exec(inOpenspecTree(normalized) ?? '');
   if (ofCapability) return { file: 'design.md', capability: ofCapability[1] };
   const ofProject = /(?:^|\/)openspec\/(project|AGENTS)\.md$/.exec(normalized);
   if (ofProject) return { file: `${ofProject[1]}.md` };

@@ -11,7 +11,7 @@ import type { TestPlan, Unit } from '../model/plan.js';
 import type { Requirement } from '../model/requirements.js';
 import { REQUIREMENT_HEADING } from './family.js';
 import { requirementName } from './openspec-archive.js';
-import { capabilityDirectory, deltaOf, openspecPlace, readRenames, removalReason, removedInBullets, renameChains } from './openspec-layout.js';
+import { capabilityDirectory, deltaOf, openspecPlace, openspecTreeDirectory, readRenames, removalReason, removedInBullets, renameChains } from './openspec-layout.js';
 
 const NORMATIVE = /\b(SHALL|MUST)\b/;
 const EXCLUDED_PARAGRAPH = /^excluded\s*:\s*(.+)$/is;
@@ -176,7 +176,7 @@ export function normativeSentences(paragraphs: string[]): string[] {
  */
 export function distinctCapabilities(plan: TestPlan, project: string[] = []): TestPlan {
   const files = [...plan.documents.map((document) => document.file), ...project];
-  const trees = new Set(files.flatMap((file) => capabilityDirectory(file)?.replace(/\/specs\/[^/]+$/, '') ?? []));
+  const trees = new Set(files.flatMap((file) => openspecTreeDirectory(file) ?? []));
   if (trees.size < 2) return plan;
   const documents = plan.documents.map((document) => {
     const capability = openspecPlace(document.file)?.capability;

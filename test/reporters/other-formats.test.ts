@@ -121,3 +121,15 @@ t.test("a point's notes (a definition of another document its check used) are sh
   }
   t.match(await renderEvents(junitReporter, noted), `<property name="note" value="${note}"/>`);
 });
+
+t.test("a document's warnings (what the run says without failing it: a change already synced, two changes meeting) are shown by TAP, JUnit, the terminal and GitHub at warning level, at their place; a document without any shows none", async (t) => {
+  const text = "requirement health#Ready is ADDED here and ADDED by change 'c2' (openspec/changes/c2/specs/health/spec.md:3)";
+  const warned = events.map((event): RunEvent => (event.type === 'document-start' ? { ...event, warnings: [{ text, at: { file: 'openspec/changes/c1/specs/health/spec.md', line: 3 } }] } : event));
+  const { specReporter } = await import('../../reporters/spec.js');
+  t.match(await renderEvents(githubAnnotations, warned), `::warning file=openspec/changes/c1/specs/health/spec.md,line=3,title=spec-run::${text}\n`);
+  t.notMatch(await renderEvents(githubAnnotations, warned), /::error[^\n]*ADDED here/, 'a warning, not an error');
+  t.match(await renderEvents(junitReporter, warned), `<property name="warning" value="openspec/changes/c1/specs/health/spec.md:3: ${text}"/>`);
+  t.match(await renderEvents(tapReporter, warned), `# warning: openspec/changes/c1/specs/health/spec.md:3: ${text}`);
+  t.match(await renderEvents(specReporter({ color: false, summary: false }), warned), `warning: openspec/changes/c1/specs/health/spec.md:3: ${text}`);
+  for (const reporter of [githubAnnotations, junitReporter, tapReporter, specReporter({ color: false })]) t.notMatch(await renderEvents(reporter, events), /ADDED here|warning/, 'none without warnings');
+});

@@ -297,7 +297,7 @@ The greeter SHALL shout twice.
 
 ## REMOVED Requirements
 
-### Requirement: Also Not Here
+### Requirement: whispering
 **Reason**: gone.
 **Migration**: none.
 
@@ -313,7 +313,7 @@ The greeter SHALL shout twice.
   t.same(errors, [
     `${delta}:3:1: error: MODIFIED requirement 'Does Not Exist' names no requirement of openspec/specs/greeter/spec.md ${known}: OpenSpec cannot apply it (a MODIFIED requirement keeps its name; RENAMED changes it)`,
     `${delta}:12:1: error: ADDED requirement 'Shouting' is already in openspec/specs/greeter/spec.md: change it with MODIFIED`,
-    `${delta}:21:1: error: REMOVED requirement 'Also Not Here' names no requirement of openspec/specs/greeter/spec.md ${known}: OpenSpec cannot apply it`,
+    `${delta}:21:1: error: REMOVED requirement 'whispering' names no requirement of openspec/specs/greeter/spec.md ${known}: OpenSpec cannot apply it (it differs from 'Whispering' in case or spacing alone: write the spec's name)`,
     `${delta}:26:1: error: RENAMED requirement 'Never Was' names no requirement of openspec/specs/greeter/spec.md ${known}: OpenSpec cannot apply it`,
   ]);
   const run = await runIn(dir, ['openspec', '--change', 'ghost']);
@@ -598,6 +598,37 @@ t.test("requirements.exclude takes OpenSpec's <capability>#<name>: that capabili
   t.same(excluded, ['greeter#Shouting']);
 });
 
+t.test("operations OpenSpec's archive takes as already synced (an ADDED requirement the spec has word for word, a RENAMED whose new name alone is there, a REMOVED one already gone) warn in check, the tree run and --change, which run; written otherwise they stay errors", async (t) => {
+  const loud = '### Requirement: Shouting\nThe greeter SHALL shout when asked.\n\n#### Scenario: Loud\n- **WHEN** the greeter shouts "Ada"\n- **THEN** the greeting SHALL be "HELLO, ADA"\n';
+  const synced = `## ADDED Requirements\n\n${loud}\n## REMOVED Requirements\n\n### Requirement: Mumbling\n**Reason**: gone.\n\n## RENAMED Requirements\n- FROM: \`### Requirement: Hailing\`\n- TO: \`### Requirement: Salutation\`\n`;
+  const dir = changeProject('synced', synced);
+  const delta = 'openspec/changes/synced/specs/greeter/spec.md';
+  const check = await runIn(dir, ['check', 'openspec']);
+  t.equal(check.exitCode, 0, check.stdout);
+  const warnings = check.stdout.split('\n').filter((line) => line.startsWith(delta));
+  t.match(warnings, [
+    /:3:1: warning: ADDED requirement 'Shouting' is in openspec\/specs\/greeter\/spec\.md already, word for word: OpenSpec's archive takes it as already synced/,
+    /:12:1: warning: REMOVED requirement 'Mumbling' is not in openspec\/specs\/greeter\/spec\.md .*: OpenSpec's archive takes it as already removed and goes on/,
+    /:16:1: warning: RENAMED requirement 'Hailing' is not in openspec\/specs\/greeter\/spec\.md, and 'Salutation' is: OpenSpec's archive takes the rename as already synced/,
+  ]);
+  t.equal(warnings.length, 3, 'a warning each, no error');
+  for (const args of [['openspec', '--require-verified'], ['openspec', '--change', 'synced', '--require-verified']]) {
+    const run = await runIn(dir, [...args, '--reporter', 'json']);
+    t.equal(run.exitCode, 0, `${args.join(' ')}: ${run.stderr}`);
+    t.match(run.stderr, new RegExp(`spec-run: warning: ${delta}:12: REMOVED requirement 'Mumbling'`), `${args.join(' ')}: the run says it on stderr`);
+    const said = run.events.flatMap((event) => (event.type === 'document-start' ? (event.warnings ?? []) : []));
+    t.same(said.map((warning) => warning.at), [3, 12, 16].map((line) => ({ file: delta, line })), `${args.join(' ')}: and in its events, at each line`);
+  }
+  // Written otherwise than the spec's, an ADDED requirement of a name the spec has is a conflict, as OpenSpec's archive says it.
+  const differing = changeProject('differing', `## ADDED Requirements\n\n${loud.replace('when asked', 'whenever asked')}`);
+  const refused = await checkErrors(differing);
+  t.same(refused.errors, ["openspec/changes/differing/specs/greeter/spec.md:3:1: error: ADDED requirement 'Shouting' is already in openspec/specs/greeter/spec.md: change it with MODIFIED"]);
+  t.equal((await runIn(differing, ['openspec', '--change', 'differing'])).exitCode, 2, '--change refuses it');
+  // A REMOVED or RENAMED name the spec has but for case or spacing is a slip, never synced.
+  const slips = await checkErrors(changeProject('slips', '## REMOVED Requirements\n\n### Requirement: shouting\n**Reason**: gone.\n\n## RENAMED Requirements\n- FROM: `### Requirement: salutation`\n- TO: `### Requirement: Whispering`\n'));
+  t.match(slips.errors, [/:3:1: error: REMOVED requirement 'shouting' names no requirement .*\(it differs from 'Shouting' in case or spacing alone/, /:7:1: error: RENAMED requirement 'salutation' names no requirement .*\(it differs from 'Salutation' in case or spacing alone/]);
+});
+
 t.test('two active changes touching one requirement: check warns at each, naming the other (exit 0: each applies today)', async (t) => {
   const modified = '## MODIFIED Requirements\n\n### Requirement: Shouting\nThe greeter SHALL shout louder.\n\n#### Scenario: Loud\n- **WHEN** the greeter shouts "Ada"\n- **THEN** the greeting SHALL be "HELLO, ADA"\n';
   const renamed = '## RENAMED Requirements\n- FROM: `### Requirement: Shouting`\n- TO: `### Requirement: Yelling`\n';
@@ -733,4 +764,24 @@ Then('the result SHALL be {int}', function (n) { assert.equal(this.r, n); });
     t.same(started, [['openspec/specs/calc/spec.md', 'calc (after change add-sub)']], 'the capability with the change applied');
     t.same(rerun.events.flatMap((e) => (e.type === 'unit-start' ? [e.name] : [])), ['Subtract / sub'], 'only the failing unit');
   }
+});
+
+t.test('two active changes touching one requirement: a run of the tree and --change say it too, as a warning at each delta (CI runs the tree, not check), and pass', async (t) => {
+  const ready = (body: string) => `## ADDED Requirements\n\n### Requirement: Yelling\nThe greeter SHALL ${body}.\n\n#### Scenario: Loud\n- **WHEN** the greeter shouts "Ada"\n- **THEN** the greeting SHALL be "HELLO, ADA"\n`;
+  const files = Object.fromEntries(Object.entries({ c1: ready('yell'), c2: ready('yell louder') }).flatMap(([name, delta]) => [[`openspec/changes/${name}/proposal.md`, `# ${name}\n`], [`openspec/changes/${name}/specs/greeter/spec.md`, delta]]));
+  const dir = project({ 'openspec/specs/greeter/spec.md': CANONICAL, ...files, 'steps/greeter.steps.mjs': STEPS });
+  const tree = await runIn(dir, ['openspec', '--require-verified', '--reporter', 'json']);
+  t.equal(tree.exitCode, 0, tree.stderr);
+  for (const [here, other] of [['c1', 'c2'], ['c2', 'c1']]) {
+    t.match(tree.stderr, `spec-run: warning: openspec/changes/${here}/specs/greeter/spec.md:3: requirement greeter#Yelling is ADDED here and ADDED by change '${other}'`, `${here}: on stderr`);
+  }
+  const said = tree.events.flatMap((event) => (event.type === 'document-start' ? (event.warnings ?? []).map((warning) => `${warning.at.file}:${warning.at.line}`) : []));
+  t.same(said.sort(), ['openspec/changes/c1/specs/greeter/spec.md:3', 'openspec/changes/c2/specs/greeter/spec.md:3'], 'in the events, at each delta');
+  const one = await runIn(dir, ['openspec', '--change', 'c1', '--reporter', 'json']);
+  t.equal(one.exitCode, 0, one.stderr);
+  t.match(one.stderr, "spec-run: warning: openspec/changes/c1/specs/greeter/spec.md:3: requirement greeter#Yelling is ADDED here and ADDED by change 'c2'");
+  t.notMatch(one.stderr, /changes\/c2\/specs\/greeter\/spec\.md:3: requirement/, "the other change's delta is not run: its side is not said");
+  // One change alone meets none.
+  const alone = await runIn(changeProject('c1', ready('yell')), ['openspec', '--reporter', 'json']);
+  t.notMatch(alone.stderr, /warning/);
 });

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseMarkdown } from '../../src/parse/index.js';
 import { describePlan, translate } from '../../src/translate/index.js';
-import { currentSpecPath, isArchivedChange, openspecPlace, openspecProseFile } from '../../src/translate/openspec-layout.js';
+import { currentSpecPath, deltaSpecPath, isArchivedChange, openspecPlace, openspecProseFile, openspecTreeDirectory } from '../../src/translate/openspec-layout.js';
 import { scratchDirectory } from '../support/scratch.js';
 
 const SCENARIO = '#### Scenario: small\n- **WHEN** I add 2 and 3\n- **THEN** the result is 5\n';
@@ -23,7 +23,7 @@ t.test('requirements in a file of a change that is not specs/<capability>/spec.m
     ['openspec/changes/add-neg/spec.md', 'changes/add-neg/specs/<capability>/spec.md'],
     ['openspec/changes/add-neg/delta/calc/spec.md', 'changes/add-neg/specs/calc/spec.md'],
     ['openspec/changes/add-neg/specs/calc/specs.md', 'changes/add-neg/specs/calc/spec.md'],
-    ['openspec/changes/add-neg/specs/calc/sub/spec.md', 'changes/add-neg/specs/calc/spec.md'],
+    ['openspec/changes/add-neg/specs/calc/sub/SPEC.md', 'changes/add-neg/specs/calc/sub/spec.md'],
     ['openspec/changes/add-neg/specs/calc/SPEC.md', 'changes/add-neg/specs/calc/spec.md'],
     ['openspec/changes/add-neg/specs/spec.md', 'changes/add-neg/specs/<capability>/spec.md'],
     ['openspec/changes/archive/2024-01-01-old/notes.md', 'changes/2024-01-01-old/specs/<capability>/spec.md'],
@@ -38,6 +38,7 @@ t.test('delta sections under openspec/ outside any change, and requirements unde
   t.match(layoutProblems('openspec/specs/calc/delta.md', RENAMED), [{ line: 1, message: /^OpenSpec reads delta sections only/ }], 'a delta that only renames, with no requirement heading');
   t.match(layoutProblems('openspec/specs/calc/notes.md', CAPABILITY), [{ line: 1, message: /^OpenSpec reads a capability's requirements only from openspec\/specs\/<capability>\/spec\.md .*: move them to specs\/calc\/spec\.md$/ }]);
   t.match(layoutProblems('openspec/specs/calc.md', CAPABILITY), [{ line: 1, message: /move them to specs\/<capability>\/spec\.md$/ }]);
+  t.match(layoutProblems('openspec/specs/platform/calc/notes.md', CAPABILITY), [{ line: 1, message: /move them to specs\/platform\/calc\/spec\.md$/ }], 'under a nested capability, its whole path');
 });
 
 t.test('files OpenSpec reads, files outside its folders and files of no requirement have no such error', async (t) => {
@@ -45,6 +46,8 @@ t.test('files OpenSpec reads, files outside its folders and files of no requirem
     ['openspec/specs/calc/spec.md', CAPABILITY],
     ['openspec/changes/add-neg/specs/calc/spec.md', MODIFIED],
     ['openspec/changes/archive/2024-01-01-old/specs/calc/spec.md', MODIFIED],
+    ['openspec/specs/platform/calc/spec.md', CAPABILITY],
+    ['openspec/changes/add-neg/specs/platform/calc/spec.md', MODIFIED],
     ['corpus/openspec/execution.spec.md', CAPABILITY],
     ['openspec/notes.md', CAPABILITY],
     ['specs/calc.spec.md', ADDED],
@@ -81,7 +84,8 @@ t.test("OpenSpec's prose is prose by its place and name: requirement and scenari
   t.same({ family: design.family, units: design.units, problems: design.problems }, { family: 'unknown', units: [], problems: [] }, "a capability's design.md with a JSON example: prose, no problem");
   t.match(describePlan(design), /the design\.md of capability 'todo': prose, nothing to run/);
   t.same(openspecProseFile('openspec/specs/todo/design.md'), { file: 'design.md', capability: 'todo' });
-  t.equal(openspecProseFile('openspec/specs/todo/notes/design.md'), null, 'a design.md deeper than the capability is not that file');
+  t.same(openspecProseFile('openspec/specs/platform/todo/design.md'), { file: 'design.md', capability: 'platform/todo' }, "a nested capability's design.md");
+  t.equal(openspecProseFile('openspec/specs/design.md'), null, 'a design.md right in specs/ is of no capability');
   t.match(translate(parseMarkdown('docs/design.md', JSON_EXAMPLE)).problems, [{ message: /no checks found: 1 Lisp\/JSON\/YAML block/ }], 'a design.md outside an OpenSpec tree with a block still fails as looking meant to run');
 });
 
@@ -112,4 +116,26 @@ t.test("a document is of a change by its place in the tree, from any directory s
 t.test("a delta's current spec is beside the changes/ directory it stands in, whatever a directory above it is called (a checkout under .../changes/)", async (t) => {
   t.equal(currentSpecPath('/home/dev/changes/app/openspec/changes/c1/specs/auth/spec.md'), '/home/dev/changes/app/openspec/specs/auth/spec.md');
   t.equal(currentSpecPath('/home/dev/changes/app/openspec/changes/archive/2026-01-01-c1/specs/auth/spec.md'), '/home/dev/changes/app/openspec/specs/auth/spec.md');
+});
+
+t.test("a capability's folder may be nested, as OpenSpec discovers specs: its capability is the whole path, and its change's delta pairs with it", async (t) => {
+  t.same(openspecPlace('openspec/specs/platform/health/spec.md'), { capability: 'platform/health' });
+  t.same(openspecPlace('openspec/changes/c1/specs/platform/health/spec.md'), { capability: 'platform/health', change: 'c1' });
+  t.same(openspecPlace('openspec/changes/archive/2024-01-01-c1/specs/platform/health/spec.md'), { capability: 'platform/health', change: '2024-01-01-c1' });
+  t.equal(currentSpecPath('openspec/changes/c1/specs/platform/health/spec.md'), 'openspec/specs/platform/health/spec.md');
+  t.equal(currentSpecPath('/home/dev/changes/app/openspec/changes/c1/specs/platform/health/spec.md'), '/home/dev/changes/app/openspec/specs/platform/health/spec.md', 'a directory above named changes/ is not the tree');
+  t.equal(deltaSpecPath('openspec/specs/platform/health/spec.md', 'c1'), 'openspec/changes/c1/specs/platform/health/spec.md');
+  t.equal(deltaSpecPath('openspec/changes/c1/specs/platform/health/spec.md', 'c1'), null, 'a delta has no delta');
+  t.equal(openspecTreeDirectory('packages/a/openspec/specs/platform/health/spec.md'), 'packages/a/openspec');
+  t.equal(openspecTreeDirectory('packages/a/openspec/changes/c1/specs/auth/spec.md'), 'packages/a/openspec', "a delta's tree is its spec's");
+  // Without an openspec/ directory above, only the folder holding spec.md is sure to be the capability: a specs/ further up may be any project's.
+  t.same(openspecPlace('docs/specs/web/specs/calc/spec.md'), { capability: 'calc' });
+  t.equal(translate(parseMarkdown('openspec/changes/c1/specs/platform/health/spec.md', MODIFIED)).name, 'platform/health (change c1)');
+});
+
+t.test('nested capabilities of one OpenSpec tree keep their names; two trees are still told apart by their directories', async (t) => {
+  const { distinctCapabilities } = await import('../../src/translate/requirements.js');
+  const names = (files: string[]) => distinctCapabilities({ documents: files.map((file) => translate(parseMarkdown(file, CAPABILITY))) }).documents.map((document) => document.name);
+  t.same(names(['openspec/specs/platform/health/spec.md', 'openspec/specs/calc/spec.md']), ['platform/health', 'calc'], 'one tree');
+  t.same(names(['packages/a/openspec/specs/platform/health/spec.md', 'packages/b/openspec/specs/platform/health/spec.md']), ['packages/a/openspec/specs/platform/health', 'packages/b/openspec/specs/platform/health'], 'two trees');
 });
