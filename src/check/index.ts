@@ -69,7 +69,7 @@ export interface CheckContext {
   strict?: boolean;
   /** For a step that cannot run as bound (its one definition takes no parameter for its doc string or data table, or it would check a world its scenario does not run in): why it fails; null otherwise. */
   unrunnableStep?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string | null;
-  /** For a step bound by an unanchored regular expression that leaves some of its words unmatched: why that is worth a warning; null otherwise. */
+  /** For a step bound by an unanchored regular expression that leaves some of its words unmatched: why those are undefined words; null otherwise. */
   unmatchedWords?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string | null;
   /** For a Then whose one definition has a body that cannot fail: why it checks nothing, what that body does, and where that definition is; null otherwise. */
   thenCheckingNothing?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => { reason: string; body: string; definition: { file: string; line: number } } | null;
@@ -498,7 +498,7 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
       const unrunnable = context.unrunnableStep?.(step, keyword, unit);
       if (unrunnable) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `step '${step.text}': ${unrunnable}` });
       const unmatched = context.unmatchedWords?.(step, keyword, unit);
-      if (unmatched) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'warning', message: `step '${step.text}': ${unmatched}` });
+      if (unmatched) messages.push({ file: unit.file, line: step.line, column: 1, severity: notRun.severity, message: `step '${step.text}': ${unmatched}; ${notRun.verdict}` });
       const unchecking = context.thenCheckingNothing?.(step, keyword, unit);
       if (unchecking) {
         messages.push({ file: unit.file, line: step.line, column: 1, severity: 'warning', message: `step '${step.text}' ${unchecking.reason.replace(/^the step /, '')}; a run skips its verdict` });

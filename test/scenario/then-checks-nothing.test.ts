@@ -11,6 +11,7 @@ import { cli, project, runIn } from './user-project.js';
 import { execa } from 'execa';
 import fc from 'fast-check';
 import path from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { CANNOT_FAIL_SPEC, CANNOT_FAIL_STEPS, REPORTING_SPEC } from '../support/false-green-documents.js';
 
 /** The function the source SOURCE (an expression) evaluates to. */
@@ -441,3 +442,80 @@ Then('the total is read', function () { order.total; });
   t.equal(read?.skip, undefined, 'and is a verdict: had the hook left it unset, the read would have thrown');
 });
 
+
+/** A steps file in a fresh directory holding the module text HELPERS and the step definition STEP: the step as the engine keeps it, and the file its reading looks its helpers up in. */
+function stepOfModule(helpers: string, step: string): { definition: () => unknown; file: string } {
+  const dir = project({ 'steps.mjs': `import assert from 'node:assert/strict';\nimport { check } from './lib.mjs';\n${helpers}\nexport const step = ${step};\n` });
+  return { definition: fn(step), file: path.join(dir, 'steps.mjs') };
+}
+
+t.test("a Then that calls a helper of its steps file checks nothing when the helper's own body, read through its calls, cannot throw", async (t) => {
+  const cannotFail: [string, string, string][] = [
+    ["function verify(cond, msg) { if (!cond) console.error('FAILED: ' + msg); }", 'function (code) { verify(this.status === code, `status ${this.status}`); }', 'only calls its helper verify, which only logs'],
+    ['const note = (message) => console.log(message);', 'function (n) { note(`total ${this.total}`); }', 'only calls its helper note, which only logs and returns'],
+    ['export function expectSame(a, b) { if (a !== b) console.warn(a, b); return a === b; }', 'function (n) { expectSame(this.total, n); }', 'only calls its helper expectSame, which only logs, compares values and drops the result and returns'],
+    ['function outer(c) { inner(c); }\nfunction inner(c) { console.log(c); }', 'function (n) { outer(this.total === n); }', 'only calls its helper outer, which only calls its helper inner, which only logs'],
+    ['async function later(message) { console.log(message); }', 'async function (n) { await later(n); }', 'only calls its helper later, which only logs'],
+    ['function noted(n) { console.log(n); return true; }', 'function (n) { return noted(n); }', 'only calls its helper noted, which only logs and returns'],
+  ];
+  for (const [helpers, step, said] of cannotFail) {
+    const { definition, file } = stepOfModule(helpers, step);
+    t.equal(bodyThatCannotFail(definition, file), said, `${helpers} / ${step}`);
+  }
+  // A helper that can throw is a check, whatever it is called: never said to check nothing.
+  const mayFail: [string, string][] = [
+    ["function must(cond) { if (!cond) throw new Error('no'); }", 'function (n) { must(this.total === n); }'],
+    ['function same(a, b) { assert.equal(a, b); }', 'function (n) { same(this.total, n); }'],
+    ['function delegated(x) { check(x); }', 'function (n) { delegated(this.total); }'],
+    ['function unknown(x) { notDeclaredAnywhere(x); }', 'function (n) { unknown(n); }'],
+    ['function shown(response) { console.log(response.status); }', 'function () { shown(this.response); }'],
+    ['function countdown(n) { if (n > 0) countdown(n - 1); }', 'function (n) { countdown(n); }'],
+    ['function mine() { console.log(this.total); }', 'function () { mine(); }'],
+    ["function verify(cond) { console.log(cond); }\nif (process.env.STRICT) verify = (cond) => assert.ok(cond);", 'function (n) { verify(this.total === n); }'],
+    ['function verify(cond) { console.log(cond); }\nfunction wrap() { function verify(cond) { assert.ok(cond); } return verify; }', 'function (n) { verify(this.total === n); }'],
+    ['function expectSame(a, b) { return a === b; }', 'function (n) { return expectSame(this.total, n); }'],
+    ['async function later(value) { return value; }', 'async function (n) { await later(this.pending); }'],
+    ['function loops(items) { for (const item of items) console.log(item); }', 'function () { loops(this.items); }'],
+  ];
+  for (const [helpers, step] of mayFail) {
+    const { definition, file } = stepOfModule(helpers, step);
+    t.equal(bodyThatCannotFail(definition, file), null, `${helpers} / ${step}`);
+  }
+  // The same source defined in another module, which may hold another verify: its calls are not this file's helpers.
+  const { file } = stepOfModule("function verify(cond) { console.log(cond); }", 'function (n) { console.log(n); }');
+  t.equal(bodyThatCannotFail(fn('function (n) { verify(this.total === n); }'), file), null, "a body not in the file's text calls another module's functions");
+});
+
+t.test('generated helpers: a helper of harmless statements is said to check nothing and never throws; one failing statement in it, or in a helper it calls, makes the step one that may fail', async (t) => {
+  const harmless = fc.constantFrom('cond === true;', "if (!cond) console.error('FAILED', message);", 'console.log(`${message}`);', 'var seen = message;', 'void (cond && message);', 'Array.isArray(message);', 'return cond;', 'message?.length;');
+  const failing = fc.constantFrom("if (!cond) throw new Error('no');", 'assert.ok(cond);', 'check(cond);', 'message.length;', 'new URL(message);', 'unknownHelper(cond);');
+  const quiet = { log() {}, error() {}, warn() {}, info() {} };
+  const dir = project({});
+  let files = 0;
+  /** The step calling `outer`, which calls `inner` when DEPTH is 2; INNER and OUTER are their bodies' statements. */
+  const module = (inner: string[], outer: string[], depth: number) => {
+    const helpers = depth === 2 ? `function inner(cond, message) { ${inner.join(' ')} }\nfunction outer(cond, message) { inner(cond, message); ${outer.join(' ')} }` : `function outer(cond, message) { ${[...inner, ...outer].join(' ')} }`;
+    const step = 'function (n) { outer(this.total === n, `total ${this.total}`); }';
+    const file = path.join(dir, `steps-${(files += 1)}.mjs`);
+    writeFileSync(file, `import assert from 'node:assert/strict';\n${helpers}\nexport const step = ${step};\n`);
+    const definition = new Function('assert', 'console', 'check', 'unknownHelper', `${helpers}\nreturn (${step});`)(assert, quiet, assert.ok, assert.ok) as (n: unknown) => unknown;
+    return { file, definition };
+  };
+  const value = fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null), fc.constant(undefined));
+  await fc.assert(
+    fc.asyncProperty(fc.array(harmless, { maxLength: 4 }), fc.array(harmless, { maxLength: 4 }), fc.integer({ min: 1, max: 2 }), value, value, async (inner, outer, depth, total, n) => {
+      const { file, definition } = module(inner, outer, depth);
+      if (bodyThatCannotFail(definition, file) === null) throw new Error(`said to be able to fail: ${inner.join(' ')} / ${outer.join(' ')}`);
+      definition.call({ total }, n);
+    }),
+    { numRuns: 60 },
+  );
+  fc.assert(
+    fc.property(fc.array(harmless, { maxLength: 4 }), fc.array(harmless, { maxLength: 4 }), failing, fc.boolean(), fc.integer({ min: 1, max: 2 }), (inner, outer, statement, inInner, depth) => {
+      const { file, definition } = inInner ? module([statement, ...inner], outer, depth) : module(inner, [...outer, statement], depth);
+      return bodyThatCannotFail(definition, file) === null;
+    }),
+    { numRuns: 60 },
+  );
+  t.pass('both properties held');
+});

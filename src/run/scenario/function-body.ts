@@ -4,19 +4,20 @@
 // as a verdict (false, 'pending', 'skipped', a promise): a Then none of whose statements can
 // do so checks nothing, however its step reads. So the question asked of each statement is
 // whether it can throw, not whether it has a known shape: a `throw`, a call of any function
-// not known never to throw (the team's helper, an imported one, an assertion: console.*, the
-// world's log and attach and a few pure builtins are known), an `await`, a property read of a
+// not known never to throw (an imported one, an assertion: console.*, the world's log and
+// attach, a few pure builtins and a helper of the steps file whose own body, read by the same
+// rules, cannot throw are known), an `await`, a property read of a
 // value that may be null or undefined (`this.result.should.be.ok`), a constructor other than
 // an Error's. An expression
 // whose value is dropped (`this.total === n;`), an Error built and never thrown, an assignment,
 // an assertion whose argument is always truthy (`assert.ok(this)`, `assert.ok(typeof x)`) or
 // constants that hold, cannot. Read conservatively where it matters: a name the function does
-// not declare is the module's, looked up in the steps file's text (moduleNullishNames): one it
+// not declare is the module's, looked up in the steps file's text (moduleReading): one it
 // may leave null or undefined (a `let`, a parameter around the step) may be, an import or a
 // helper never is; a getter is read as not throwing, but one reached through a value that may
 // be nullish may; a loop or a class may fail.
 import { readFileSync, statSync } from 'node:fs';
-import { parse, type AnyNode, type ArrowFunctionExpression, type CallExpression, type Expression, type FunctionExpression, type Pattern, type PrivateIdentifier, type SpreadElement, type Statement, type Super } from 'acorn';
+import { parse, type AnyNode, type ArrowFunctionExpression, type CallExpression, type Expression, type FunctionDeclaration, type FunctionExpression, type Pattern, type PrivateIdentifier, type SpreadElement, type Statement, type Super } from 'acorn';
 
 /** What a body that cannot fail does instead, said after "it only". */
 type Doing =
@@ -33,16 +34,19 @@ type Doing =
   | 'builds an error it never throws'
   | 'sets values'
   | 'names an assertion it never calls'
-  | 'runs a command and drops its result';
+  | 'runs a command and drops its result'
+  | `calls its helper ${string}`;
 
 /** What a function's body sees: its parameters and the variables it declared (each may be null or undefined), and its last parameter, which cucumber-js passes a callback in. */
 interface Scope {
   names: Set<string>;
   callback: string | null;
-  /** The names of the function's module that may hold null or undefined when it runs (moduleNullishNames). */
-  module: ReadonlySet<string>;
+  /** The function's module as read (moduleReading). */
+  module: ModuleReading;
   /** Whether `this` is the world: not in an arrow function, whose `this` is its module's. */
   world: boolean;
+  /** Whether the function is a helper of the module's (its returned value is no verdict: the step that calls it reads it, if any). */
+  helper: boolean;
 }
 
 /** Each definition's body as read once: a step runs it many times. */
@@ -54,50 +58,124 @@ const readings = new WeakMap<object, string | null>();
  * its source cannot be read (native code, a generator, a syntax this parser does not know).
  */
 export function bodyThatCannotFail(fn: (...args: never[]) => unknown, file?: string): string | null {
-  if (!readings.has(fn)) readings.set(fn, readBody(fn, file === undefined ? NO_NAMES : moduleNullishNames(file)));
+  if (!readings.has(fn)) readings.set(fn, readBody(fn, file === undefined ? NO_MODULE : moduleReading(file)));
   return readings.get(fn) ?? null;
 }
 
-const NO_NAMES: ReadonlySet<string> = new Set();
+/** A module read for what a step's body calls and reads in it. */
+interface ModuleReading {
+  /** Its names that may hold null or undefined when a step of it runs (see moduleReading). */
+  names: ReadonlySet<string>;
+  /** Its helpers, by name: the functions it declares once at its top level, under a name nothing assigns again. */
+  helpers: ReadonlyMap<string, Helper>;
+  /** Its text: a body whose source is not in it was defined elsewhere, and its calls name that module's functions. */
+  text: string;
+}
 
-/** Each module's names that may be nullish, by file, as of its modification time: a steps file defines many steps. */
-const moduleReadings = new Map<string, { mtimeMs: number; names: ReadonlySet<string> }>();
+/** A helper function of a module, and what its body does as read once (undefined while unread, READING during its reading). */
+interface Helper {
+  node: FunctionNode | FunctionDeclaration;
+  reading?: HelperReading | null | typeof READING;
+}
+
+/** A helper whose body cannot throw: what it does ("only logs"), and whether each value it returns is settled (a step may return it as its own). */
+interface HelperReading {
+  body: string;
+  returnsSettled: boolean;
+}
+
+/** A helper being read: a call of it from its own body (recursion, which may exhaust the stack) may throw. */
+const READING = Symbol('reading');
+
+const NO_MODULE: ModuleReading = { names: new Set(), helpers: new Map(), text: '' };
+
+/** Each module as read, by file, as of its modification time: a steps file defines many steps. */
+const moduleReadings = new Map<string, { mtimeMs: number; reading: ModuleReading }>();
 
 /**
- * The names the module FILE declares that may hold null or undefined when a step of it runs:
- * a `let` or `var` (unset until a hook sets it, or set to anything), a parameter of a function
- * around the step, a name a pattern takes (a missing property is undefined), a `const` of a
- * nullish constant. An import, a function, a class, another `const` never are. A file whose
- * text is no JavaScript acorn reads (TypeScript with types: the run transpiles it through jiti,
- * asynchronously, when loading it, and keeps no module text) gives none: its names are then
- * read as never nullish, as the body alone shows nothing better.
+ * The module FILE as a step's body sees it. Its names that may hold null or undefined when a
+ * step of it runs: a `let` or `var` (unset until a hook sets it, or set to anything), a
+ * parameter of a function around the step, a name a pattern takes (a missing property is
+ * undefined), a `const` of a nullish constant. An import, a function, a class, another `const`
+ * never are. Its helpers: a function declared at its top level (`function verify() {}`,
+ * `const verify = () => {}`), whose name nothing else in it declares or assigns, so that a
+ * call of that name anywhere in the module is a call of it. A file whose text is no
+ * JavaScript acorn reads (TypeScript with types: the run transpiles it through jiti,
+ * asynchronously, when loading it, and keeps no module text) gives neither: its names are then
+ * read as never nullish, as the body alone shows nothing better, and a call of its helpers
+ * as one that may throw.
  */
-function moduleNullishNames(file: string): ReadonlySet<string> {
+function moduleReading(file: string): ModuleReading {
   let mtimeMs: number;
   let text: string;
   try {
     mtimeMs = statSync(file).mtimeMs;
     const known = moduleReadings.get(file);
-    if (known?.mtimeMs === mtimeMs) return known.names;
+    if (known?.mtimeMs === mtimeMs) return known.reading;
     text = readFileSync(file, 'utf8');
   } catch {
-    return NO_NAMES;
+    return NO_MODULE;
   }
   const names = new Set<string>();
+  const helpers = new Map<string, Helper>();
   const program = parsedModule(text);
   if (program !== null) {
+    /** How many times each name is declared or assigned anywhere in the module. */
+    const bound = new Map<string, number>();
+    const bind = (pattern: Pattern) => {
+      for (const name of boundNames(pattern)) bound.set(name, (bound.get(name) ?? 0) + 1);
+    };
     visit(program, (node) => {
       if (node.type === 'VariableDeclaration') {
         for (const d of node.declarations) {
           const value = d.init == null ? null : constantValue(d.init);
           if (node.kind !== 'const' || d.id.type !== 'Identifier' || (value !== null && value.value == null)) declaredNames(d.id, names);
+          bind(d.id);
         }
       }
-      if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') for (const param of node.params) declaredNames(param, names);
+      if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') {
+        for (const param of node.params) {
+          declaredNames(param, names);
+          bind(param);
+        }
+        if (node.id) bind(node.id);
+      }
+      if ((node.type === 'ClassDeclaration' || node.type === 'ClassExpression') && node.id) bind(node.id);
+      if (node.type === 'CatchClause' && node.param) bind(node.param);
+      if (node.type === 'ImportSpecifier' || node.type === 'ImportDefaultSpecifier' || node.type === 'ImportNamespaceSpecifier') bind(node.local);
+      if (node.type === 'AssignmentExpression') bind(node.left as Pattern);
+      if (node.type === 'UpdateExpression' && node.argument.type === 'Identifier') bind(node.argument);
     });
+    for (const statement of (program as AnyNode & { body: AnyNode[] }).body) {
+      const declared = statement.type === 'ExportNamedDeclaration' && statement.declaration ? statement.declaration : statement;
+      if (declared.type === 'FunctionDeclaration' && declared.id) helpers.set(declared.id.name, { node: declared });
+      if (declared.type === 'VariableDeclaration' && declared.kind === 'const') {
+        for (const d of declared.declarations) if (d.id.type === 'Identifier' && (d.init?.type === 'FunctionExpression' || d.init?.type === 'ArrowFunctionExpression')) helpers.set(d.id.name, { node: d.init });
+      }
+    }
+    for (const name of [...helpers.keys()]) if (bound.get(name) !== 1) helpers.delete(name);
   }
-  moduleReadings.set(file, { mtimeMs, names });
-  return names;
+  const reading = { names, helpers, text };
+  moduleReadings.set(file, { mtimeMs, reading });
+  return reading;
+}
+
+/** The names PATTERN binds, declared or assigned: not those its defaults or a property it assigns to (`a.b = ...`) mention. */
+function boundNames(pattern: Pattern): string[] {
+  switch (pattern.type) {
+    case 'Identifier':
+      return [pattern.name];
+    case 'ObjectPattern':
+      return pattern.properties.flatMap((property) => boundNames(property.type === 'RestElement' ? property.argument : property.value));
+    case 'ArrayPattern':
+      return pattern.elements.flatMap((element) => (element === null ? [] : boundNames(element)));
+    case 'AssignmentPattern':
+      return boundNames(pattern.left);
+    case 'RestElement':
+      return boundNames(pattern.argument);
+    default:
+      return [];
+  }
 }
 
 /** TEXT parsed as an ES module, else as a script (CommonJS); null when it is neither. */
@@ -117,7 +195,7 @@ function declaredNames(pattern: Pattern, into: Set<string>): void {
   visit(pattern, (inner) => inner.type === 'Identifier' && into.add(inner.name));
 }
 
-function readBody(fn: (...args: never[]) => unknown, module: ReadonlySet<string>): string | null {
+function readBody(fn: (...args: never[]) => unknown, module: ModuleReading): string | null {
   let source: string;
   try {
     source = Function.prototype.toString.call(fn);
@@ -125,18 +203,73 @@ function readBody(fn: (...args: never[]) => unknown, module: ReadonlySet<string>
     return null;
   }
   const node = parsedFunction(source);
-  if (node === null || node.generator || node.params.some(mayThrowBeforeTheBody)) return null;
-  const scope: Scope = { names: new Set(), callback: null, module, world: node.type === 'FunctionExpression' };
+  if (node === null) return null;
+  // Defined in another module (imported, then bound here), its calls name that module's functions, not these helpers.
+  const seen = module.text.includes(source) ? module : { ...module, helpers: NO_MODULE.helpers };
+  const doing = functionDoing(node, { names: new Set(), callback: null, module: seen, world: node.type === 'FunctionExpression', helper: false });
+  return doing === null ? null : said(doing);
+}
+
+/** DOING said after "it": "is empty", "only logs", "only logs and returns". */
+function said(doing: Doing[]): string {
+  const once = [...new Set(doing)];
+  return once.length === 0 ? 'is empty' : `only ${once.length === 1 ? once[0] : `${once.slice(0, -1).join(', ')} and ${once.at(-1)}`}`;
+}
+
+/** What the function NODE does when its body cannot fail, in a scope of its own made from BASE; null when it may. */
+function functionDoing(node: FunctionNode | FunctionDeclaration, base: Scope): Doing[] | null {
+  if (node.generator || node.params.some(mayThrowBeforeTheBody)) return null;
+  const scope: Scope = { ...base, names: new Set() };
   for (const param of node.params) declaredNames(param, scope.names);
   const last = node.params.at(-1);
-  if (last?.type === 'Identifier') scope.callback = last.name;
-  const doing = node.body.type === 'BlockStatement' ? statementsDoing(node.body.body, scope) : returnedDoing(node.body, scope);
-  if (doing === null) return null;
-  const said = [...new Set(doing)];
-  return said.length === 0 ? 'is empty' : `only ${said.length === 1 ? said[0] : `${said.slice(0, -1).join(', ')} and ${said.at(-1)}`}`;
+  // cucumber-js passes a step a callback in its last parameter; a helper's is whatever its caller gives.
+  if (!scope.helper && last?.type === 'Identifier') scope.callback = last.name;
+  if (node.body.type === 'BlockStatement') return statementsDoing(node.body.body, scope);
+  // A helper's value is its caller's to read (returnedValueDoing); a step's is read as its verdict.
+  return scope.helper ? returnedValueDoing(node.body, scope) : returnedDoing(node.body, scope);
+}
+
+/**
+ * The helper of the module of SCOPE that CALL calls, when its body cannot throw (read by the
+ * rules of a step's, once); null when it may, or when CALL calls no helper. `this` in a helper
+ * called as a plain function is undefined in a module: a helper that names it may throw.
+ */
+function helperCalled(call: CallExpression, scope: Scope): (HelperReading & { name: string }) | null {
+  const callee = call.callee;
+  if (callee.type !== 'Identifier' || scope.names.has(callee.name)) return null;
+  const helper = scope.module.helpers.get(callee.name);
+  if (helper === undefined) return null;
+  if (helper.reading === undefined) {
+    helper.reading = READING;
+    let namesThis = false;
+    visit(helper.node.body, (node) => {
+      if (node.type === 'ThisExpression' || node.type === 'Super') namesThis = true;
+    });
+    const doing = namesThis ? null : functionDoing(helper.node, { names: new Set(), callback: null, module: scope.module, world: false, helper: true });
+    helper.reading = doing === null ? null : { body: said(doing), returnsSettled: returnsOnlySettled(helper.node, scope) };
+  }
+  return helper.reading === READING || helper.reading === null ? null : { ...helper.reading, name: callee.name };
+}
+
+/** What awaiting EXPRESSION does when it calls a helper that cannot throw and returns only settled values (an awaited thenable might reject); null otherwise. */
+function awaitedHelper(expression: Expression, scope: Scope): Doing | null {
+  if (expression.type !== 'CallExpression') return null;
+  const doing = knownCallDoing(expression, scope);
+  return doing !== null && helperCalled(expression, scope)?.returnsSettled === true ? doing : null;
+}
+
+/** Whether every value the function NODE returns is settled (an arrow's expression, a return's argument): returned by a step, none is read as its verdict. */
+function returnsOnlySettled(node: FunctionNode | FunctionDeclaration, scope: Scope): boolean {
+  if (node.body.type !== 'BlockStatement') return settled(node.body, scope);
+  let all = true;
+  visit(node.body, (inner) => {
+    if (inner.type === 'ReturnStatement' && inner.argument != null && !settled(inner.argument, scope)) all = false;
+  });
+  return all;
 }
 
 type FunctionNode = FunctionExpression | ArrowFunctionExpression;
+
 
 /** The function SOURCE is the text of: an expression (`function`, an arrow) or a method (`then(n) {}`, of an object or a class). */
 function parsedFunction(source: string): FunctionNode | null {
@@ -189,7 +322,8 @@ function statementDoing(statement: Statement, scope: Scope): Doing[] | null {
     case 'LabeledStatement':
       return statementDoing(statement.body, scope);
     case 'ReturnStatement':
-      return statement.argument == null ? ['returns'] : returnedDoing(statement.argument, scope);
+      if (statement.argument == null) return ['returns'];
+      return scope.helper ? returnedValueDoing(statement.argument, scope) : returnedDoing(statement.argument, scope);
     case 'ExpressionStatement':
       return mayThrow(statement.expression, scope) ? null : droppedDoing(statement.expression, scope);
     case 'IfStatement': {
@@ -229,9 +363,17 @@ function returnedDoing(expression: Expression, scope: Scope): Doing[] | null {
   if (settled(expression, scope)) return ['returns'];
   const call = expression.type === 'ChainExpression' ? expression.expression : expression;
   const doing = call.type === 'CallExpression' ? knownCallDoing(call, scope) : null;
+  // A helper's value returned is the step's: one it may return unsettled (false, a promise) may be read as a verdict.
+  if (doing !== null && call.type === 'CallExpression' && helperCalled(call, scope) !== null) return helperCalled(call, scope)!.returnsSettled ? [doing] : null;
   // Returned, the world's run is awaited and its result dropped: cucumber-js reads no verdict in it.
   if (doing === 'runs a command and drops its result') return [doing];
   return doing === 'logs' || doing === 'attaches' || doing === 'calls back' || doing === 'asserts on constants' || doing === 'asserts what always holds' ? [doing] : null;
+}
+
+/** What a helper's returning EXPRESSION does when it cannot throw: its caller reads the value, if anything does (helperCalled); null when it may throw. */
+function returnedValueDoing(expression: Expression, scope: Scope): Doing[] | null {
+  if (mayThrow(expression, scope)) return null;
+  return settled(expression, scope) ? ['returns'] : [...droppedDoing(expression, scope), 'returns'];
 }
 
 /** What an expression whose value is dropped does, when it cannot throw (mayThrow). */
@@ -246,8 +388,11 @@ function droppedDoing(expression: Expression, scope: Scope): Doing[] {
     case 'AssignmentExpression':
     case 'UpdateExpression':
       return ['sets values'];
-    case 'AwaitExpression':
+    case 'AwaitExpression': {
+      const helper = awaitedHelper(expression.argument, scope);
+      if (helper !== null) return [helper];
       return [worldRun(expression.argument, scope) ? 'runs a command and drops its result' : 'awaits a settled value'];
+    }
     case 'SequenceExpression':
       return expression.expressions.flatMap((e) => droppedDoing(e, scope));
     case 'UnaryExpression':
@@ -339,7 +484,7 @@ function mayThrow(expression: Node, scope: Scope): boolean {
     case 'NewExpression':
       return !(expression.callee.type === 'Identifier' && (/Error$/.test(expression.callee.name) || (NEW_NEVER_THROWS.has(expression.callee.name) && expression.arguments.length === 0))) || any(expression.arguments);
     case 'AwaitExpression':
-      return !settled(expression.argument, scope) && !worldRun(expression.argument, scope);
+      return !settled(expression.argument, scope) && !worldRun(expression.argument, scope) && awaitedHelper(expression.argument, scope) === null;
     default:
       // A tagged template (a call), a class (its static parts run), an import, a pattern.
       return true;
@@ -352,7 +497,7 @@ const NEW_NEVER_THROWS = new Set(['Map', 'Set', 'WeakMap', 'WeakSet', 'Date', 'O
 /** Expressions whose value is always an object (so neither nullish nor falsy), whatever the world holds: `this`, a literal object, array, function or class, `new`. */
 const ALWAYS_OBJECTS = new Set(['ThisExpression', 'ObjectExpression', 'ArrayExpression', 'FunctionExpression', 'ArrowFunctionExpression', 'ClassExpression', 'NewExpression']);
 
-/** Whether EXPRESSION's value may be null or undefined: a property read of it may then throw. A name the function does not declare is the module's (see moduleNullishNames), or a catch's error. */
+/** Whether EXPRESSION's value may be null or undefined: a property read of it may then throw. A name the function does not declare is the module's (see moduleReading), or a catch's error. */
 function mayBeNullish(expression: Node, scope: Scope): boolean {
   if (ALWAYS_OBJECTS.has(expression.type)) return false;
   switch (expression.type) {
@@ -363,7 +508,7 @@ function mayBeNullish(expression: Node, scope: Scope): boolean {
     case 'Literal':
       return expression.value === null && !('regex' in expression && expression.regex);
     case 'Identifier':
-      return expression.name === 'undefined' || scope.names.has(expression.name) || scope.module.has(expression.name);
+      return expression.name === 'undefined' || scope.names.has(expression.name) || scope.module.names.has(expression.name);
     case 'UnaryExpression':
       return expression.operator === 'void';
     case 'AssignmentExpression':
@@ -394,6 +539,8 @@ function knownCallDoing(call: CallExpression, scope: Scope): Doing | null {
   if (callee.type === 'Identifier' && callee.name === scope.callback) return call.arguments.every(isNoValue) ? 'calls back' : null;
   const holds = assertionHolds(call, scope);
   if (holds !== null) return holds;
+  const helper = helperCalled(call, scope);
+  if (helper !== null) return `calls its helper ${helper.name}, which ${helper.body}`;
   const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' && callee.property.type === 'Identifier' ? `${callee.object.name}.${callee.property.name}` : '';
   return NEVER_THROWS.get(name) ?? null;
 }

@@ -15,7 +15,7 @@ import { reportedName, type CodeRef, type DocumentPlan, type ScenarioStep, type 
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { scenarioFingerprint } from './fingerprint.js';
-import { bindStep, droppedArgument, loadStepLibrary, notInterpreted, shownPath, stepArguments, stepPlace, type CompiledStep, type Hook, type StepLibrary } from './library.js';
+import { bindStep, droppedArgument, loadStepLibrary, notInterpreted, shownPath, stepArguments, stepPlace, unmatchedWordsWarning, wordsLeftUnmatched, type CompiledStep, type Hook, type StepLibrary, type StepMatch } from './library.js';
 import { executorStepsWouldBind } from '../../model/plan.js';
 import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
 import { otherWorld } from './one-world.js';
@@ -498,7 +498,10 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
   // Bound, but not runnable as written (an argument it would drop, a world it cannot see): a dry run says so too.
   const unrunnable = droppedArgument(match, step) ?? otherWorldReason;
   if (unrunnable) return { ...base, ok: false, diagnostics: { reason: unrunnable, definition } };
-  if (options.dryRun) return { ...base, ok: true, skip: 'dry run: bound, not run', diagnostics: { definition, ...(interpretation ? { interpretation } : {}) } };
+  // Words of the step its definition leaves unmatched are undefined words: known from the binding, a dry run says so too.
+  const left = wordsLeftUnmatched(match, step.text);
+  const partly = left === null ? null : partlyMatched(base, match, left, definition, options.strict);
+  if (options.dryRun) return partly ?? { ...base, ok: true, skip: 'dry run: bound, not run', diagnostics: { definition, ...(interpretation ? { interpretation } : {}) } };
   world.step = { keyword: step.keyword, text: step.text, line: step.line };
   // What Before hooks (or steps not run) attached is shown with this step's point.
   const carried = world.attachments.splice(0);
@@ -529,6 +532,8 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
     else if (returned === 'skipped') point = { ...base, ok: true, skip: 'the step returned "skipped"', diagnostics: { definition } };
     // A verdict returned is ignored by cucumber-js: `return this.n < 0` would pass whatever it found.
     else if (returned === false && !match.step.builtin) point = { ...base, ok: false, diagnostics: { reason: RETURNED_FALSE, definition } };
+    // The step ran, but did or checked only the words its definition matched: never a pass.
+    else if (partly) point = partly;
     // A Then whose body cannot fail compared nothing: as a scenario that checks nothing, its verdict is unstated.
     else if (unchecking) point = { ...base, ok: true, skip: unchecking.reason, diagnostics: { definition } };
     // Only a Then states what must hold (and the interpreter's reading of a claim a When states): a Given or When
@@ -537,12 +542,23 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
     else point = { ...base, ok: true, diagnostics: { definition }, ...(checksSomething(keyword, match.step) ? {} : { unchecked: true as const }) };
   } catch (error) {
     if (isStepSkipped(error)) point = { ...base, ok: true, skip: error.message, diagnostics: { definition } };
-    else point = { ...base, ok: false, diagnostics: { ...failureDiagnostics(error), definition } };
+    else point = { ...base, ok: false, diagnostics: { ...failureDiagnostics(error), definition, ...(left === null ? {} : { unmatched: unmatchedWordsWarning(match, left) }) } };
   }
   const attached = [...carried, ...world.attachments.splice(0)];
   if (attached.length > 0) point.attachments = attached;
   if (interpretation) point.diagnostics = { ...point.diagnostics, interpretation };
   return point;
+}
+
+/**
+ * The point of a step whose definition, an unanchored regular expression, leaves words LEFT of
+ * it unmatched (wordsLeftUnmatched): no argument takes them and nothing does or checks what they
+ * state, so they are undefined words, and the step is treated as an undefined one is: it fails
+ * the run (strict), or is TODO (--no-strict). Either way its requirement is not verified.
+ */
+function partlyMatched(base: Omit<PointEvent, 'ok'>, match: StepMatch, left: string, definition: string, strict: boolean): PointEvent {
+  const reason = `words of the step no definition matches: ${unmatchedWordsWarning(match, left)}`;
+  return strict ? { ...base, ok: false, diagnostics: { reason: `${reason} (strict: a step only partly matched fails the run, as an undefined one does; --no-strict makes it TODO)`, definition } } : { ...base, ok: false, todo: 'step only partly matched', diagnostics: { reason, definition } };
 }
 
 /** Whether a pass of a step under KEYWORD bound to DEFINITION checked something: a Then's, or a built-in reading of a claim (not a setup). */

@@ -565,18 +565,20 @@ export interface StepMatch {
  * The words of TEXT a regular expression of MATCH's definition leaves out, or null: cucumber-js
  * anchors a cucumber expression, never a regular expression, so an unanchored one binds a
  * longer sentence whose rest no argument takes and nothing checks ("… 10 percent for ten
- * widgets and 25 percent for fifty"). Matching stays cucumber-js's; check and --list warn.
+ * widgets and 25 percent for fifty"). Matching stays cucumber-js's; those words are undefined
+ * ones, so a run treats the step as it treats an undefined step (it fails, TODO with
+ * --no-strict), check says so and --list warns. Punctuation and spaces left out are no words.
  */
 export function wordsLeftUnmatched(match: StepMatch, text: string): string | null {
   const expression = match.step.expression;
   if (match.step.builtin || !(expression instanceof RegularExpression)) return null;
   const found = new RegExp(expression.regexp.source, expression.regexp.flags.replace(/[gy]/g, '')).exec(text);
   if (!found) return null;
-  const left = [text.slice(0, found.index), text.slice(found.index + found[0].length)].map((part) => part.trim()).filter((part) => !/^[\s.,;:!?]*$/.test(part));
+  const left = [text.slice(0, found.index), text.slice(found.index + found[0].length)].map((part) => part.trim()).filter((part) => !/^[\s\p{P}]*$/u.test(part));
   return left.length === 0 ? null : left.map((part) => JSON.stringify(part)).join(' and ');
 }
 
-/** Why STEP's words LEFT (wordsLeftUnmatched) are worth a warning, as check and --list say it. */
+/** Why STEP's words LEFT (wordsLeftUnmatched) are undefined words, as a run, check and --list say it. */
 export const unmatchedWordsWarning = (match: StepMatch, left: string) =>
   `its definition (${shownPath(match.step.file)}:${match.step.line}) is the unanchored regular expression ${match.step.source}, which leaves ${left} of the step unmatched: no argument takes those words and nothing checks them; anchor it (^…$) and state them in it, or split the step`;
 
