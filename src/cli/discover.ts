@@ -7,7 +7,7 @@
 // that is no regular file (a named pipe, a device); a dangling link met
 // inside a directory is kept, and parsing reports it as a failed point.
 import { meantWord } from '../model/edit-distance.js';
-import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { readdirSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { isLink } from '../parse/index.js';
 import { specialFileKind } from '../parse/document-file.js';
 import { basename, join } from 'node:path';
@@ -98,6 +98,8 @@ export function findDocuments(paths: string[]): Discovery {
       else if (denied) discovery.unreadable.push({ path, reason: denied });
       // A link to nothing (or a loop of links) named as a document: it fails as one, saying so.
       else if (isLink(path) && isMarkdownName(path)) addFile(path, 1);
+      // Any other link to nothing, or loop of links, is said as what it is, never "no such file".
+      else if (isLink(path)) discovery.unreadable.push({ path, reason: brokenLink(path) });
       else discovery.missing.push(path);
       continue;
     }
@@ -162,6 +164,16 @@ export function usableDiscovery(discovery: Discovery): boolean {
   }
   if (discovery.empty.length > 0) console.error(`spec-run: no document (*.md, *.markdown, *.mdown, *.mkd, *.mkdn) found in ${discovery.empty.join(', ')}: nothing to run there`);
   return discovery.empty.length === 0 && discovery.missing.length === 0 && discovery.unreadable.length === 0;
+}
+
+/** What the link PATH, which leads to no file, is: a loop of links, or a link to a path that does not exist. */
+function brokenLink(path: string): string {
+  try {
+    statSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return 'it is a link that leads back to itself (a loop of links)';
+  }
+  return `it is a link to ${readlinkSync(path)}, which does not exist`;
 }
 
 /** Why PATH cannot be looked at when the reason is not that it is missing (a directory on its way this user cannot search). */

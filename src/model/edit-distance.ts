@@ -26,3 +26,10 @@ export function meantWord(written: string, known: readonly string[]): string | n
   const best = scored.sort((a, b) => a.distance - b.distance)[0];
   return best && best.distance <= Math.max(1, Math.floor(best.word.length / 3)) ? best.word : null;
 }
+
+/**
+ * A fence's language as a reader sees it: compatibility forms (fullwidth `ｌｉｓｐ`, mathematical `𝐥𝐢𝐬𝐩`) as the letters
+ * they show (NFKC), lower-cased. A language whose seen form is one a family runs, itself not, is a look-alike: written
+ * so, it would not run, in silence, while it reads as the language that would.
+ */
+export const seenLanguage = (lang: string): string => lang.normalize('NFKC').toLowerCase();

@@ -119,7 +119,9 @@ function unmeantControl(path: string, text: string): Diagnostic | null {
   const column = at - before.lastIndexOf('\n');
   const code = `U+${text.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')}`;
   const name = code === 'U+0000' ? `a NUL byte (${code})` : text.charCodeAt(at) >= 0x202a ? `the bidirectional control ${code}` : `the control character ${code}`;
-  return { file: path, line, column, message: `${name} stands in the text, where no text means one (markdown reads a NUL as U+FFFD): a step or code holding it would use a value the file does not show; remove it`, severity: 'error' };
+  // Only a NUL is read as another character (U+FFFD); the others are kept as they are, and show as nothing or move the text.
+  const read = code === 'U+0000' ? 'markdown reads a NUL as U+FFFD' : 'an editor shows it as nothing, or reorders the text around it';
+  return { file: path, line, column, message: `${name} stands in the text, where no text means one (${read}): a step or code holding it would use a value the file does not show; remove it`, severity: 'error' };
 }
 
 function readDocument(path: string, content: string | Uint8Array): SpecDocument {

@@ -155,13 +155,17 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
           else addList(node);
           break;
         case 'blockquote':
+        case 'footnoteDefinition':
           walk(node.children, inListItem);
           break;
         case 'table':
           if (!inListItem) currentSection().content.push({ type: 'table', ...tableRows(node, source), line: node.position!.start.line });
           break;
         default:
-          break; // rules, html and frontmatter carry nothing the later stages use
+          // Rules, html and frontmatter carry nothing the later stages use; a block holding blocks of a kind not named
+          // above holds code a reader sees rendered as code all the same: it is walked, never passed over in silence.
+          if ('children' in node) walk(node.children as RootContent[], inListItem);
+          break;
       }
     });
   };

@@ -11,7 +11,7 @@ import { callCounts, changesReading, variableUses, checkingFunctions, definedFun
 import { codeOnOneLine, DEFINES_READER_MACROS, type LispForm, type LispNode, scanForms, unqualified } from './lisp-forms.js';
 import { blockName } from './naming.js';
 import { formalNotationRule } from './rules/formal-notation.js';
-import { editDistance } from '../model/edit-distance.js';
+import { editDistance, seenLanguage } from '../model/edit-distance.js';
 import { illustrationRule } from './rules/illustration.js';
 import { answersInput, isAnswerLabel, readsInput, restatesRequest, showsAnswerTo } from './rules/input-pairs.js';
 import { proseInputBefore, type ProseInput } from './rules/prose-input.js';
@@ -27,10 +27,13 @@ import type { FamilyTranslation, UnitDraft } from './family.js';
 /** The Lisp language LANG was meant to be, when written near one (`lsip`, `lisp-nope`, `clisp`), else null. */
 function meantLisp(lang: string): string | null {
   if (LISP_LANGUAGES.has(lang)) return null;
-  if (/^lisp\b|^lisp[-_]|lisp$/.test(lang)) return 'lisp';
+  // Compared as seen: `ｃｌ` and `𝐥𝐢𝐬𝐩` are `cl` and `lisp` to a reader, however many code units apart.
+  const seen = seenLanguage(lang);
+  if (LISP_LANGUAGES.has(seen)) return seen;
+  if (/^lisp\b|^lisp[-_]|lisp$/.test(seen)) return 'lisp';
   // Two edits, a swap of two letters among them (`lsip`), for a name of four letters or more.
-  const near = [...LISP_LANGUAGES].filter((name) => name.length >= 4 && editDistance(lang, name) <= 2);
-  return lang.length >= 4 ? (near[0] ?? null) : null;
+  const near = [...LISP_LANGUAGES].filter((name) => name.length >= 4 && editDistance(seen, name) <= 2);
+  return seen.length >= 4 ? (near[0] ?? null) : null;
 }
 
 export const LISP_FAMILY_RULES: BlockRule[] = [illustrationRule, formalNotationRule, lispCodeRule, jsonRule, otherLanguageRule];

@@ -5,7 +5,7 @@
 // the When that runs the configuration, never a Then that checks a run that did not happen.
 import type { CodeRef, ScenarioUnit } from '../model/plan.js';
 import { loadConfig, type ConfigError } from '../executor/config.js';
-import { editDistance } from '../model/edit-distance.js';
+import { editDistance, seenLanguage } from '../model/edit-distance.js';
 import { stepKeyword } from './step-keyword.js';
 
 /**
@@ -65,6 +65,13 @@ export function configurationMistakes(unit: ScenarioUnit): ConfigurationMistake[
     line: block.line,
     message: `scenario '${unit.name}' gives a second configuration (the YAML block at line ${block.line}) after the one at line ${configurations[0].line}: a scenario runs one configuration, and only the first would be run. Give the scenario one configuration block; a configuration changed is another scenario`,
   }));
+  // A block fenced in look-alike letters (`ｙａｍｌ`) reads as YAML and is none: its configuration would go unread.
+  for (const block of unit.configs) {
+    const seen = seenLanguage(block.lang ?? '');
+    if (!YAML_BLOCK.test(block.lang ?? '') && YAML_BLOCK.test(seen) && STOP_KEY.test(block.text)) {
+      mistakes.push({ line: block.line, message: `the block of scenario '${unit.name}' is fenced \`${block.lang}\`, which reads '${seen}' but is not: the executor reads no configuration from it, so none of its commands would run. Write \`${seen}\`` });
+    }
+  }
   const slip = yaml.length > 0 && configurations.length === 0 ? /^([A-Za-z_-]+):/m.exec(yaml[0].text)?.[1] : undefined;
   if (slip !== undefined && editDistance(slip.toLowerCase(), 'stop') <= 2) {
     mistakes.push({ line: yaml[0].line, message: `the YAML block of scenario '${unit.name}' has the top key \`${slip}:\`, not \`stop:\`: the executor reads no configuration from it, so none of its commands would run. Write \`stop:\`` });

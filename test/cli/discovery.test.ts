@@ -58,6 +58,23 @@ t.test('a link to a document that does not exist, or a loop of links, fails as a
   t.match(named.stdout, /not ok \d+ - a link to \.\.\/gone\/missing\.md, which does not exist/);
 });
 
+t.test('a loop of links, or a link to nothing, named on the command line without a markdown name: exit 2 saying what it is, never "no such file"', async (t) => {
+  const dir = t.testdir({});
+  symlinkSync('x2', join(dir, 'x1'));
+  symlinkSync('x1', join(dir, 'x2'));
+  symlinkSync('nowhere', join(dir, 'gone'));
+  const loop = await specRun([join(dir, 'x1')]);
+  t.equal(loop.code, 2);
+  t.match(loop.stderr, /x1: cannot read it: it is a link that leads back to itself \(a loop of links\)/);
+  t.notMatch(loop.stderr, /no such file/);
+  const gone = await specRun([join(dir, 'gone')]);
+  t.equal(gone.code, 2);
+  t.match(gone.stderr, /gone: cannot read it: it is a link to nowhere, which does not exist/);
+  const missing = await specRun([join(dir, 'absent')]);
+  t.equal(missing.code, 2);
+  t.match(missing.stderr, /absent: no such file or directory/, 'a path that is no link is missing, as before');
+});
+
 t.test('a directory that holds no document fails run, --list, check and steps with exit 2, naming it', async (t) => {
   const dir = t.testdir({ empty: { 'notes.txt': 'no markdown here' }, full: { 'a.md': passing('full') } });
   for (const command of [[], ['--list'], ['check'], ['steps']]) {

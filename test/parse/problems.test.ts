@@ -125,6 +125,12 @@ t.test('a NUL or another control character no text means is an error at its line
   t.match(parseMarkdown('nel.md', 'prose\u0085\n').problems, [{ line: 1, column: 6, message: /^the control character U\+0085/ }]);
   t.match(parseMarkdown('bidi.md', 'a \u202e b\n').problems, [{ line: 1, column: 3, message: /^the bidirectional control U\+202E stands in the text/ }]);
   t.match(parseMarkdown('isolate.md', 'a \u2066 b\n').problems, [{ message: /^the bidirectional control U\+2066/ }]);
+  // Only a NUL is said to be read as U+FFFD: the others are said as what they do.
+  t.match(step.problems[0].message, /\(markdown reads a NUL as U\+FFFD\)/);
+  for (const other of [bell, parseMarkdown('esc.md', 'prose \x1b[31m\n'), parseMarkdown('nel.md', 'prose\u0085\n')]) {
+    t.notMatch(other.problems[0].message, /NUL/, 'no NUL named for another control');
+    t.match(other.problems[0].message, /an editor shows it as nothing, or reorders the text around it/);
+  }
   // Tab, form feed, CR and LF are text; so are letters past U+009F and the joiners of emoji and Persian.
   t.same(parseMarkdown('fine.md', '# T\n\tindented\fpage\r\nline \u00a0\u00e9 \u{1F468}\u200d\u{1F469} \u0645\u200c\u06CC\n').problems.filter((p) => /stands in the text/.test(p.message)), []);
 });

@@ -63,13 +63,18 @@ t.test('a command that never started fails its THENs, from a YAML block as from 
 });
 
 t.test('a scenario that does not give one configuration is refused, in the run and by its own judgement', async (t) => {
-  const unit = (configs: string[]): ScenarioUnit => ({ name: 's', configs: configs.map((text, i) => ({ file: 'a.md', line: 10 * (i + 1), text, lang: 'yaml', headingPath: [], blockIndex: i })) }) as unknown as ScenarioUnit;
+  const unit = (configs: string[], lang = 'yaml'): ScenarioUnit => ({ name: 's', configs: configs.map((text, i) => ({ file: 'a.md', line: 10 * (i + 1), text, lang, headingPath: [], blockIndex: i })) }) as unknown as ScenarioUnit;
   const two = configurationMistakes(unit(['stop:\n  commands:\n    - run: "sleep 3"\n      timeout: "1s"\n', 'stop:\n  commands:\n    - run: "sleep 3"\n      timeout: "30s"\n']));
   t.match(two, [{ line: 20, message: /second configuration \(the YAML block at line 20\) after the one at line 10/ }]);
   t.match(configurationMistakes(unit(['stops:\n  commands:\n    - run: "true"\n'])), [{ line: 10, message: /top key `stops:`, not `stop:`/ }]);
   t.match(configurationMistakes(unit(['Stop:\n  commands: []\n'])), [{ message: /`Stop:`/ }]);
   t.same(configurationMistakes(unit(['stop:\n  commands:\n    - run: "true"\n'])), [], 'one configuration');
   t.same(configurationMistakes(unit(['images:\n  busybox: spec-run/busybox:local\n'])), [], 'a block of other data is no slip of stop:');
+  // Fenced in fullwidth or mathematical letters, `yaml` reads as YAML and is not: its configuration would go unread.
+  for (const lang of ['\uff59\uff41\uff4d\uff4c', '\u{1d432}\u{1d426}\u{1d425}']) {
+    t.match(configurationMistakes(unit(['stop:\n  commands:\n    - run: "true"\n'], lang)), [{ line: 10, message: new RegExp(`fenced \`${lang}\`, which reads '(yaml|yml)' but is not`, 'u') }], lang);
+  }
+  t.same(configurationMistakes(unit(['stop:\n  commands:\n    - run: "true"\n'], 'text')), [], 'a block of another language is shown');
 
   const lines = [
     ...head,

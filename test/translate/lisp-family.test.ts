@@ -358,6 +358,21 @@ t.test("a block of Lisp code under a language near a Lisp one fails at its fence
   }
 });
 
+t.test('a Lisp language in look-alike letters that read as it once normalised (NFKC: fullwidth, mathematical) fails at its fence as other look-alikes do', async (t) => {
+  const documentOf = (lang: string) => `---\ntype: verification\nname: f\n---\n# F\n\n## c\n\n\`\`\`${lang}\n(assert (= 1 2))\n\`\`\`\n\n\`\`\`lisp\n(assert t)\n\`\`\`\n`;
+  // Fullwidth `ｌｉｓｐ`, mathematical bold `𝐥𝐢𝐬𝐩` and sans-serif `𝖼𝗅` (each code point its letter's compatibility form), and a Cyrillic `і`.
+  const lookAlikes: [string, string][] = [['\uff4c\uff49\uff53\uff50', 'lisp'], ['\u{1d425}\u{1d422}\u{1d42c}\u{1d429}', 'lisp'], ['\u{1d5bc}\u{1d5c5}', 'cl'], ['l\u0456sp', 'lisp'], ['\uff53\uff42\uff43\uff4c', 'sbcl']];
+  for (const [lang, meant] of lookAlikes) {
+    const plan = translate(parseMarkdown('f.md', documentOf(lang)));
+    t.match(plan.problems, [{ line: 9, severity: 'error', message: `did you mean '${meant}'?` }], `${lang} is a look-alike of ${meant}`);
+    t.equal(plan.units.filter((unit) => unit.kind === 'lisp-block').length, 1, 'and is not run: the other block is');
+  }
+  // Other languages in compatibility letters are no Lisp: shown, as any other language's block is.
+  for (const lang of ['\uff50\uff59\uff54\uff48\uff4f\uff4e', '\u{1d42d}\u{1d41e}\u{1d431}\u{1d42d}']) {
+    t.same(translate(parseMarkdown('f.md', documentOf(lang))).problems, [], `${lang}: another language's block`);
+  }
+});
+
 t.test('only an operator known to call a function calls it: one that takes the function or its name does not', async (t) => {
   const held = ['symbol-function', 'fdefinition', 'compile', 'fboundp', 'documentation', 'describe', 'trace', 'declaimed', 'coerce', 'disassemble', 'library-call'];
   const called = ['funcall-fetched', 'apply-fetched', 'mapc-fetched', 'thread-fetched'];

@@ -15,7 +15,7 @@ import { reportedName, type CodeRef, type DocumentPlan, type ScenarioStep, type 
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { scenarioFingerprint } from './fingerprint.js';
-import { bindStep, droppedArgument, loadStepLibrary, notInterpreted, shownPath, stepArguments, stepPlace, unmatchedWordsWarning, wordsLeftUnmatched, type CompiledStep, type Hook, type StepLibrary, type StepMatch } from './library.js';
+import { aKind, bindStep, droppedArgument, loadStepLibrary, notInterpreted, shownPath, stepArguments, stepPlace, unmatchedWordsWarning, wordsLeftUnmatched, type CompiledStep, type Hook, type StepLibrary, type StepMatch } from './library.js';
 import { executorStepsWouldBind } from '../../model/plan.js';
 import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
 import { otherWorld } from './one-world.js';
@@ -657,7 +657,7 @@ function failureDiagnostics(error: unknown): Record<string, unknown> {
     } catch {
       // a Proxy of an array throws here too: its typeof stands
     }
-    return { message: `the step threw a ${kind} that cannot be read (reading it threw in turn)` };
+    return { message: `the step threw ${aKind(kind)} that cannot be read (reading it threw in turn)` };
   }
 }
 

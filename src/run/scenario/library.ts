@@ -378,12 +378,15 @@ function backslashPath(error: unknown, file: string): string | null {
  * FILE's top level threw VALUE, no Error (`throw undefined`): said as the value it threw,
  * which carries no stack; at the line of the one `throw` of it the file holds, else line 1.
  */
+/** A kind of thrown value with its article: "an object", "an array", "a symbol". */
+export const aKind = (kind: string): string => `${/^[aeiou]/i.test(kind) ? 'an' : 'a'} ${kind}`;
+
 function thrownValue(value: unknown, file: string): LoadProblem {
   let shown: string;
   try {
     shown = typeof value === 'string' ? JSON.stringify(value) : typeof value === 'object' && value !== null ? `an ${Array.isArray(value) ? 'array' : 'object'} (${inspect(value, { depth: 2, breakLength: Infinity })})` : String(value);
   } catch {
-    shown = `a ${typeof value} that cannot be read`;
+    shown = `${aKind(typeof value)} that cannot be read`;
   }
   // How the value is written after `throw`: a primitive only (an object's text is anyone's guess).
   const written =

@@ -843,6 +843,10 @@ const AFTER_NOTICES = /^(?:after|below|beneath)(?: the (?:header|header line|ann
 
 /** How a check of what a command printed is shown: the record holds the lines shown, and counts the others. */
 const UNDECIDED_PRINTED = 'where it is not among the lines shown and some printed were not shown, undecided: a failure';
+/** How a check of a command's output is shown: its output is what its configuration shows, less what a cut nobody asked for lost. */
+const UNDECIDED_CUT = "where it is not among the lines shown and the cap of stored output or a line's length cut some, undecided: a failure";
+/** How a check of the whole of a command's output is shown: only where no cut nobody asked for lost lines is it known. */
+const UNDECIDED_WHOLE = "where the cap of stored output or a line's length cut some lines, undecided: a failure";
 
 /** The lines of STREAMS a command printed that were not shown (omitted at a limit, or a hidden stream's), as a verdict names them. */
 function notShown(c: CommandRecord, streams: readonly StreamName[]): string[] {
@@ -853,6 +857,35 @@ function notShown(c: CommandRecord, streams: readonly StreamName[]): string[] {
     return omitted > 0 ? [`${s} printed ${printed} line(s), ${omitted} not shown`] : [];
   });
 }
+
+/**
+ * The lines of STREAMS a command printed that its output, as the configuration shows it, lost unasked: cut at the cap of
+ * stored output or at a line's length, not at the line limit it set nor in a stream it hid. "The output" of a command is
+ * what its configuration shows ("Standard output shows 1 to 10" under `maxOutputLines: 10`); a cut nobody asked for leaves
+ * out lines that output would hold.
+ */
+function lostUnasked(c: CommandRecord, streams: readonly StreamName[]): string[] {
+  const limit = c.limits.maxOutputLines;
+  return streams.flatMap((s) => {
+    const { printed, omitted, hidden } = c.streams[s];
+    const asked = limit === undefined ? 0 : Math.max(0, printed - limit);
+    return !hidden && omitted > asked ? [`${s} printed ${printed} line(s), ${omitted} not shown: ${omitted - asked} cut at the cap of stored output or at a line's length${asked > 0 ? `, beside ${asked} past the line limit` : ''}`] : [];
+  });
+}
+
+/**
+ * A claim of what a command printed, read in the lines shown (V, its verdict there): where lines it printed were not shown
+ * (cut at a limit or at the cap of stored output, or a stream hidden), a verdict the unseen lines could turn is undecided,
+ * a failure naming them: a denial that holds ("SHALL NOT contain"), a claim that fails, and, of the WHOLE output (what it
+ * is, line for line), any verdict. A text found among the lines shown decides a containment either way.
+ */
+function printedVerdict(v: Verdict, negated: boolean, unshown: readonly string[], whole = false): Verdict {
+  if (unshown.length === 0 || (!whole && (negated ? !v.ok : v.ok))) return v;
+  return { ok: false, actual: `undecided: ${whole ? 'the whole output is not known' : 'not among the lines shown'}, and ${unshown.join(', ')} (${v.actual})` };
+}
+
+/** The sentence says what the report shows ("the output shown", "is not shown", "visible"), not what the command printed. */
+const saysShown = (a: Args) => a.tokens.some((t) => t.kind === 'word' && /^(shown|displayed|visible|kept|retained)$/i.test(t.text));
 
 const RULES: Rule<Check>[] = [
   {
@@ -1665,6 +1698,11 @@ const RULES: Rule<Check>[] = [
       const output = (outputWord || streams.length > 0) && !a.has('MESSAGE', 'NOTICE') && !fieldLine && !nowhere;
       // Said of the output or a stream, a thing the executor's notes on it say is found there too; anything else, in the command's own lines only.
       const notesSought = objects.some((m) => m.ofNotes);
+      // "the output SHALL NOT contain `x`", "stderr shows `x`": what the command printed, read in the lines shown (printedVerdict);
+      // "the output shown", "is not shown" say what the report shows, and a note of the executor's is none of the printed lines.
+      const ofPrinted = output && !notesSought && !saysShown(a);
+      const printedStreams: StreamName[] = streams.length > 0 ? streams : ['stdout', 'stderr'];
+      const undecided = ofPrinted ? ` (${UNDECIDED_CUT})` : '';
       const where = nowhere ? 'the report (all the run printed, its quotations of command lines left out) names' : labels !== null ? `the ${labels.map((l) => JSON.stringify(l)).join(' or ')} line names` : streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? (notesSought ? 'the output shown contains' : 'the lines the command printed in the output shown contains') : 'the messages name';
       // A place is an error's own: what is named with it, that error names, never another one.
       // "for `5x` the message says `…`", "for `abc`, the error reads …": what is said is said of the value named, so one message names both.
@@ -1677,7 +1715,7 @@ const RULES: Rule<Check>[] = [
       // "… `a` and `b` or `c`", "not both `a` and `b`": a mixture of "and" and "or", or a denial of both together, no reading says.
       if ((anyOf && (joiners.includes('and') || placed)) || (a.negated && objects.length > 1 && a.tokens.some((t) => t.kind === 'word' && /^both$/i.test(t.text)))) return null;
       const claimed = `${objects.map((m) => m.text).join(anyOf ? ' or ' : ' and ')}${placed ? (scoped ? ', all in one message' : ', all in one error') : ''}`;
-      const text = a.negated && objects.length > 1 ? `${where} none of ${objects.map((m) => m.text).join(', ')}` : `${neg(a.negated, `${where} ${claimed}`)}${lineTexts.length > 0 && !a.negated ? (lineTexts.length > 1 ? ', each a whole line' : ', a whole line') : ''}`;
+      const text = `${a.negated && objects.length > 1 ? `${where} none of ${objects.map((m) => m.text).join(', ')}` : `${neg(a.negated, `${where} ${claimed}`)}${lineTexts.length > 0 && !a.negated ? (lineTexts.length > 1 ? ', each a whole line' : ', a whole line') : ''}`}${undecided}`;
       const held = (found: boolean[]) => (a.negated ? found.every((f) => !f) : anyOf ? found.some(Boolean) : found.every(Boolean));
       /** Each text named a line is a whole line of what is SHOWN (the stream's lines), never words of one. */
       const wholeLines = (shown: string) => a.negated || lineTexts.every((x) => shown.split('\n').some((l) => l.trim() === x.trim()));
@@ -1693,13 +1731,14 @@ const RULES: Rule<Check>[] = [
       // A stream's place in the report holds its lines and the executor's notices about it ("(stderr: output hidden by configuration)").
       const shownOf = (c: CommandRecord, o: Observation, notes: boolean) =>
         labels !== null ? c.report.split('\n').filter((l) => labels.some((x) => l.startsWith(x))).join('\n') : streams.length > 0 ? [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...(notes ? c.notices.filter((n) => streams.some((x) => n.includes(`${x}:`))) : [])].join('\n') : textOf(c, o, output, a, notes);
-      const each = perCommand(a, text, (c, o) => named((notes) => shownOf(c, o, notes), c, o), { quoted: true });
+      const unshownOf = (commands: readonly CommandRecord[]) => (ofPrinted ? commands.flatMap((c) => lostUnasked(c, printedStreams).map((x) => (commands.length > 1 ? `command ${c.index + 1}: ${x}` : x))) : []);
+      const each = perCommand(a, text, (c, o) => printedVerdict(named((notes) => shownOf(c, o, notes), c, o), a.negated, unshownOf([c])), { quoted: true });
       // No command named ("its error says …", "the report reads …"): the whole report, every command's part and the run's messages, says it.
       const whole = (o: Observation): Verdict => {
         const shown = (notes: boolean) => [...o.record.commands.map((c) => shownOf(c, o, notes)), ...(streams.length > 0 || output || labels !== null ? [] : [unquoted(o.record.messages.join('\n'), o, a)])].join('\n');
         const by = [undefined, ...o.record.commands];
         const said = placed ? [by.some((c) => namedByOneError(objects, shown(notesSought), c, o))] : objects.map((m) => by.some((c) => seek(m, shown(m.ofNotes === true), c, o)));
-        return { ok: held(said) && wholeLines(shown(false)), actual: shown(notesSought).split('\n').slice(0, 12).join(' ⏎ ') };
+        return printedVerdict({ ok: held(said) && wholeLines(shown(false)), actual: shown(notesSought).split('\n').slice(0, 12).join(' ⏎ ') }, a.negated, unshownOf(o.record.commands));
       };
       const commandNamed = a.entities('ordinal').some((x) => x.of === 'command') || a.has('HOST', 'CONTAINER');
       if (every) return a.negated || commandNamed ? null : ofEvery(every, { text, evaluate: each.evaluate });
@@ -1810,9 +1849,12 @@ const RULES: Rule<Check>[] = [
       if (to < from || to - from > 100_000) return null;
       const streams = streamsOf(a);
       const expected = rangeTexts(ranges[0]);
-      return perCommand(a, `the ${streams.join(' and ')} lines shown are exactly ${from} to ${to}`, (c) => {
+      // "prints 1 to 10" is the whole of what it printed; "1 to 10 are shown", what the report shows.
+      const ofPrinted = !saysShown(a);
+      return perCommand(a, `the ${streams.join(' and ')} lines shown are exactly ${from} to ${to}${ofPrinted ? ` (${UNDECIDED_WHOLE})` : ''}`, (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text.trim());
-        return { ok: shown.length === expected.length && shown.every((line, k) => line === expected[k]), actual: `${shown.length} lines: ${shown.slice(0, 3).join(', ')}${shown.length > 3 ? ` … ${shown.at(-1)}` : ''}` };
+        const v = { ok: shown.length === expected.length && shown.every((line, k) => line === expected[k]), actual: `${shown.length} lines: ${shown.slice(0, 3).join(', ')}${shown.length > 3 ? ` … ${shown.at(-1)}` : ''}` };
+        return printedVerdict(v, false, ofPrinted ? lostUnasked(c, streams) : [], true);
       });
     },
   },
@@ -1832,14 +1874,14 @@ const RULES: Rule<Check>[] = [
       const output = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('OUTPUT'));
       const inside = a.tokens.slice(0, output).filter((t) => !/^(the|its|their)$/i.test(t.text)).at(-1);
       if (inside !== undefined && /^(in|within|inside|among)$/i.test(inside.text)) {
-        return perCommand(a, neg(a.negated, `a line of the output shown (${streams.join(' and ')}) contains ${JSON.stringify(value)}`), (c) => {
+        return perCommand(a, neg(a.negated, `a line of the output shown (${streams.join(' and ')}) contains ${JSON.stringify(value)} (${UNDECIDED_CUT})`), (c) => {
           const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text);
-          return { ok: not(a.negated, shown.some((l) => l.includes(value))), actual: JSON.stringify(shown.join('\n').slice(0, 500)) };
+          return printedVerdict({ ok: not(a.negated, shown.some((l) => l.includes(value))), actual: JSON.stringify(shown.join('\n').slice(0, 500)) }, a.negated, lostUnasked(c, streams));
         }, { quoted: true });
       }
-      return perCommand(a, neg(a.negated, `the output shown (${streams.join(' and ')}) == ${JSON.stringify(value)}`), (c) => {
+      return perCommand(a, neg(a.negated, `the output shown (${streams.join(' and ')}) == ${JSON.stringify(value)} (${UNDECIDED_WHOLE})`), (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text).join('\n');
-        return { ok: not(a.negated, shown.trim() === value), actual: JSON.stringify(shown.slice(0, 500)) };
+        return printedVerdict({ ok: not(a.negated, shown.trim() === value), actual: JSON.stringify(shown.slice(0, 500)) }, a.negated, lostUnasked(c, streams), true);
       }, { quoted: true });
     },
   },
@@ -1881,10 +1923,12 @@ const RULES: Rule<Check>[] = [
       if (first && !counts[0]) return null;
       const streams = streamsOf(a);
       const list = texts.map((x) => JSON.stringify(x)).join(', ');
-      return perCommand(a, first ? `the first ${texts.length} lines shown are ${list}` : `the lines shown are exactly ${list}, in this order`, (c) => {
+      // All the lines it printed, in order, are known only where none was left unshown; its first ones, where the first were kept.
+      return perCommand(a, first ? `the first ${texts.length} lines shown are ${list}` : `the lines shown are exactly ${list}, in this order (${UNDECIDED_WHOLE})`, (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text.trim());
         const lines = first ? shown.slice(0, texts.length) : shown;
-        return { ok: lines.length === texts.length && lines.every((l, i) => l === texts[i]), actual: JSON.stringify(shown.slice(0, 12)) };
+        const v = { ok: lines.length === texts.length && lines.every((l, i) => l === texts[i]), actual: JSON.stringify(shown.slice(0, 12)) };
+        return printedVerdict(v, false, first && c.limits.keepOutput !== 'tail' ? [] : lostUnasked(c, streams), true);
       }, { quoted: true });
     },
   },
@@ -1949,7 +1993,9 @@ const RULES: Rule<Check>[] = [
       // "it prints `/tmp`": a path printed (as `pwd` or a variable's value prints it) is a whole line; denied, it is in no line at all.
       const pathLine = printed && !a.negated && a.entities('path').some((p) => p.text === values[0] && p.text.startsWith('/'));
       const inWords = withinPrinted ? WITHIN_WORDS : '';
-      const where = printed ? `a line printed on ${streams.join(' or ')} ${pathLine ? 'is' : 'contains'} ${JSON.stringify(values[0])}${inWords} (${pathLine ? 'a path printed is a whole line; ' : ''}${UNDECIDED_PRINTED})` : `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}${inWords}`;
+      // "stdout does not contain `x`": of its output as configured, which a cut nobody asked for leaves unknown; "`x` is not shown on stdout", of what the report shows.
+      const ofOutput = !printed && !saysShown(a);
+      const where = printed ? `a line printed on ${streams.join(' or ')} ${pathLine ? 'is' : 'contains'} ${JSON.stringify(values[0])}${inWords} (${pathLine ? 'a path printed is a whole line; ' : ''}${UNDECIDED_PRINTED})` : `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}${inWords}${ofOutput ? ` (${UNDECIDED_CUT})` : ''}`;
       return perCommand(a, neg(a.negated, `${where}${asMessage ? " (the report's line, where it is the command's configured message)" : ''}`), (c) => {
         if (configured(c)) {
           const shown = messageShown(c.report, values[0], []);
@@ -1957,9 +2003,7 @@ const RULES: Rule<Check>[] = [
         }
         const found = c.lines.some((l) => streams.includes(l.stream) && (pathLine ? l.text.trim() === values[0] : quotedIn(values[0], l.text, withinPrinted)));
         const lines = JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500));
-        const unshown = printed && !found ? notShown(c, streams) : [];
-        if (unshown.length > 0) return { ok: false, actual: `undecided: not among the lines shown (${lines}), and ${unshown.join(', ')}` };
-        return { ok: not(a.negated, found), actual: lines };
+        return printedVerdict({ ok: not(a.negated, found), actual: lines }, a.negated, printed ? notShown(c, streams) : ofOutput ? lostUnasked(c, streams) : []);
       }, { quoted: true });
     },
   },
