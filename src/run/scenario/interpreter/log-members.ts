@@ -4,14 +4,16 @@
 // streams entry) is one of its fields too. A member whose value is no JSON (`"timestamp":<ISO 8601>`) is
 // not a value to compare: the line has that field.
 
-/** The key and, where it is JSON, the value of MEMBER (`"key":value`). */
-function parseMember(member: string): { key: string; value?: unknown } {
-  const key = /^"([^"]+)":/.exec(member)?.[1] ?? '';
+/**
+ * The fields MEMBER says (`"key":value`, or several in one span: `"event":"failed", "exitCode":4`), each with
+ * its value where it is JSON; a member whose value is no JSON is its key alone.
+ */
+function parseMembers(member: string): { key: string; value?: unknown }[] {
   try {
     const parsed = JSON.parse(`{${member}}`) as Record<string, unknown>;
-    return { key, value: parsed[key] };
+    return Object.entries(parsed).map(([key, value]) => ({ key, value }));
   } catch {
-    return { key };
+    return [{ key: /^"([^"]+)":/.exec(member)?.[1] ?? '' }];
   }
 }
 
@@ -32,8 +34,5 @@ export function lineHoldsMembers(line: string, members: readonly string[]): bool
   } catch {
     return false;
   }
-  return members.every((member) => {
-    const m = parseMember(member);
-    return hasField(parsed, m.key, m);
-  });
+  return members.every((member) => parseMembers(member).every((m) => hasField(parsed, m.key, m)));
 }
