@@ -52,6 +52,15 @@ export async function expectVerdicts(t: Test, run: ReturnType<typeof scenariosRu
   expected.forEach(([ok, meaning], i) => t.equal(chosen[i]?.ok, ok, meaning, { points }));
 }
 
+/** As expectVerdicts, and every step of the scenarios bound (no TODO): a verdict of false is the sentence's, never a When left unread. */
+export async function expectBoundVerdicts(t: Test, run: ReturnType<typeof scenariosRunner>, name: string, scenarios: string[][], marker: string, expected: [boolean, string][]): Promise<void> {
+  const { points } = await run(name, scenarios);
+  const chosen = points.filter((p) => p.name.includes(marker));
+  t.equal(chosen.length, expected.length, `one step holding "${marker}" a scenario`, { points });
+  t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
+  expected.forEach(([ok, meaning], i) => t.equal(chosen[i]?.ok, ok, meaning, { points }));
+}
+
 /** How the interpreter reads a step: its interpretation, or null where it stays undefined. Code spans are written in backticks. */
 export const reading = (keyword: 'When' | 'Then', sentence: string): string | null => {
   const code = [...sentence.matchAll(/`([^`]+)`/g)].map((m) => m[1]);

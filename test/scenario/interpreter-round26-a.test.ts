@@ -3,23 +3,11 @@
 // file; a file said to exist or not after the run; the `--log` file said without its name ("the log file", "the event
 // log", "nothing is logged"); and a JSON member of a log line as a field of the parsed line, never a text it contains.
 import t from 'tap';
-import type { Test } from 'tap';
-import { blockScenario, reading, scenariosRunner } from './cli-points.js';
+import { blockScenario, reading, scenariosRunner, expectBoundVerdicts } from './cli-points.js';
 import { lineHoldsMembers } from '../../src/run/scenario/interpreter/log-members.js';
 
 const runScenarios = scenariosRunner('Round 26 invocation and files');
 
-/**
- * Runs SCENARIOS and checks the verdict of each one's step holding MARKER, as EXPECTED says; every step is bound (no TODO),
- * so that a verdict of false is the sentence's, never a When left unread.
- */
-async function expectVerdicts(t: Test, name: string, scenarios: string[][], marker: string, expected: [boolean, string][]): Promise<void> {
-  const { points } = await runScenarios(name, scenarios);
-  const chosen = points.filter((p) => p.name.includes(marker));
-  t.equal(chosen.length, expected.length, `one step holding "${marker}" a scenario`, { points });
-  t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
-  expected.forEach(([ok, meaning], i) => t.equal(chosen[i]?.ok, ok, meaning, { points }));
-}
 
 /** A scenario of bullet steps: one WHEN, its THENs. */
 const bullets = (title: string, when: string, ...thens: string[]) => [`#### Scenario: ${title}`, `- **WHEN** ${when}`, ...thens.map((then) => `- **THEN** ${then}`)];
@@ -46,12 +34,12 @@ t.test('options of the run said with "the option", "was given", "has been starte
   t.equal(reading('When', 'the command `exit 4` is executed with the option `--verbose`'), null);
   t.equal(reading('When', 'the command `pwd` runs, and the executor has been started with `--config-dir-env`'), null);
   const logged = (run: string) => bullets(`logged ${run}`, `the executor runs with \`--log\` a command \`${run}\` with \`timeout: 1s\``, 'the log file holds exactly one line with `"event":"timeout"`');
-  await expectVerdicts(t, 'round26-unnamed-log', [logged('sleep 5'), logged('exit 2')], 'the log file holds', [
+  await expectBoundVerdicts(t, runScenarios, 'round26-unnamed-log', [logged('sleep 5'), logged('exit 2')], 'the log file holds', [
     [true, 'the command timed out: the log, whatever its name, has its line'],
     [false, 'the command failed of its own: no line, no file'],
   ]);
   const configDir = (name: string) => bullets(`config dir ${name}`, `the command \`echo "[$${name}]"\` runs, and the executor has been started with \`--config-dir-env WHERE_CFG\``, 'the output contains `[/`');
-  await expectVerdicts(t, 'round26-config-dir-env', [configDir('WHERE_CFG'), configDir('SPEC_RUN_CONFIG_DIR')], 'the output contains', [
+  await expectBoundVerdicts(t, runScenarios, 'round26-config-dir-env', [configDir('WHERE_CFG'), configDir('SPEC_RUN_CONFIG_DIR')], 'the output contains', [
     [true, 'the variable named by --config-dir-env carries the directory'],
     [false, 'the default variable is not set when another is named'],
   ]);
@@ -66,12 +54,12 @@ t.test('a file said to exist, or not, after the run', async (t) => {
   // A directory said to get no file is no fact read: never a text the output lacks.
   t.equal(reading('Then', 'nothing is written to `build/`'), null);
   const made = (run: string) => bullets(`made by ${run}`, `the command \`${run}\` runs`, "there's no `made.txt` after the run");
-  await expectVerdicts(t, 'round26-no-file', [made('echo quiet'), made('echo x > made.txt')], 'after the run', [
+  await expectBoundVerdicts(t, runScenarios, 'round26-no-file', [made('echo quiet'), made('echo x > made.txt')], 'after the run', [
     [true, 'the command writes no file'],
     [false, 'the command wrote made.txt in its directory'],
   ]);
   const exists = (run: string) => bullets(`exists after ${run}`, `the command \`${run}\` runs`, 'the file `made.txt` exists afterwards');
-  await expectVerdicts(t, 'round26-file-exists', [exists('echo x > made.txt'), exists('echo quiet')], 'exists afterwards', [
+  await expectBoundVerdicts(t, runScenarios, 'round26-file-exists', [exists('echo x > made.txt'), exists('echo quiet')], 'exists afterwards', [
     [true, 'the command wrote the file'],
     [false, 'no file was written'],
   ]);
@@ -84,17 +72,17 @@ t.test('the --log file said without its name: created or not, its lines, nothing
   // "the log" is the --log file only where the sentence says it holds or gets lines, or is made.
   t.notMatch(reading('Then', 'the log mentions the timeout') ?? '', /--log file/);
   const noLog = (run: string) => bullets(`no log after ${run}`, `the command \`${run}\` with \`timeout: 1s\` runs with \`--log trail/run.jsonl\``, 'no log file is written');
-  await expectVerdicts(t, 'round26-no-log', [noLog('exit 3'), noLog('sleep 5')], 'no log file', [
+  await expectBoundVerdicts(t, runScenarios, 'round26-no-log', [noLog('exit 3'), noLog('sleep 5')], 'no log file', [
     [true, 'a plain failure writes no log'],
     [false, 'a timeout writes its line, so the file is made'],
   ]);
   const nothing = (run: string) => bullets(`nothing logged after ${run}`, `the command \`${run}\` with \`timeout: 1s\` runs with \`--log run.jsonl\``, 'nothing is appended to the event log');
-  await expectVerdicts(t, 'round26-nothing-logged', [nothing('echo fine'), nothing('sleep 5')], 'nothing is appended', [
+  await expectBoundVerdicts(t, runScenarios, 'round26-nothing-logged', [nothing('echo fine'), nothing('sleep 5')], 'nothing is appended', [
     [true, 'a success logs nothing'],
     [false, 'the timeout is logged'],
   ]);
   const field = (code: string) => bullets(`field ${code}`, 'the command `sleep 5` with `timeout: 1s` runs with `--log run.jsonl`', `the audit log holds one line with \`"event":"timeout"\`, \`"exitCode":${code}\``);
-  await expectVerdicts(t, 'round26-log-field', [field('124'), field('12')], 'the audit log holds', [
+  await expectBoundVerdicts(t, runScenarios, 'round26-log-field', [field('124'), field('12')], 'the audit log holds', [
     [true, 'the timeout line has exit code 124'],
     [false, '12 is not 124, though the text "exitCode":12 is in the line'],
   ]);
@@ -106,7 +94,7 @@ t.test('"each line holds `"key":value`": every line of the --log file, and it ha
   // "either line", "any line": which lines is not said.
   t.equal(reading('Then', 'either line has `"event":"timeout"`'), null);
   const lines = (second: string[]) => blockScenario(`then ${second[0]}`, 'the configuration is run with `--log run.jsonl --log-failures`', ['- run: "sleep 5"', '  timeout: 1s', ...second], 'each line has `"event":"timeout"`');
-  await expectVerdicts(t, 'round26-each-line', [lines(['- run: "sleep 6"', '  timeout: 1s']), lines(['- run: "exit 3"'])], 'each line has', [
+  await expectBoundVerdicts(t, runScenarios, 'round26-each-line', [lines(['- run: "sleep 6"', '  timeout: 1s']), lines(['- run: "exit 3"'])], 'each line has', [
     [true, 'both commands timed out: two timeout lines'],
     [false, 'the second failed of its own: its line, which --log-failures adds, is no timeout'],
   ]);

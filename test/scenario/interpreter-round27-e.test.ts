@@ -3,19 +3,10 @@
 // runs"); a variable's name or an assignment alone in code marks is never a command line ("with `MODE` set"); the
 // report said to record a timeout not reached is its `Timeout: … (not reached)` line, never a denial that it names one.
 import t from 'tap';
-import type { Test } from 'tap';
-import { blockScenario, reading, scenariosRunner } from './cli-points.js';
+import { blockScenario, reading, scenariosRunner, expectBoundVerdicts } from './cli-points.js';
 
 const runScenarios = scenariosRunner('Round 27 part E');
 
-/** Runs SCENARIOS and checks the verdict of each one's step holding MARKER, as EXPECTED says; every step is bound. */
-async function expectVerdicts(t: Test, name: string, scenarios: string[][], marker: string, expected: [boolean, string][]): Promise<void> {
-  const { points } = await runScenarios(name, scenarios);
-  const chosen = points.filter((p) => p.name.includes(marker));
-  t.equal(chosen.length, expected.length, `one step holding "${marker}" a scenario`, { points });
-  t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
-  expected.forEach(([ok, meaning], i) => t.equal(chosen[i]?.ok, ok, meaning, { points }));
-}
 
 t.test('"exit code" and "exit status" open a fact of the run, never a bare `exit …` command line', async (t) => {
   for (const sentence of ["exit code's 2 and nothing runs", 'exit code is 2 and no command runs', "exit status's 2 and nothing is run"]) {
@@ -27,7 +18,7 @@ t.test('"exit code" and "exit status" open a fact of the run, never a bare `exit
   // The shell's own `exit` written bare is still a command line.
   t.match(reading('Then', 'exit 3 runs') ?? '', /`exit 3` ran/);
   const refused = (timeout: string) => blockScenario(`refused ${timeout}`, 'the configuration is', ['- run: "echo a"', `  timeout: ${timeout}`], "exit code's 2 and nothing runs");
-  await expectVerdicts(t, 'round27e-nothing-runs', [refused('9q'), refused('1s')], 'nothing runs', [
+  await expectBoundVerdicts(t, runScenarios, 'round27e-nothing-runs', [refused('9q'), refused('1s')], 'nothing runs', [
     [true, 'an invalid configuration: spec-run exec exits 2 and runs nothing'],
     [false, 'a valid configuration: its command runs and it exits 0'],
   ]);
@@ -54,7 +45,7 @@ t.test('a variable name or an assignment alone in code marks is never the comman
     'Then:',
     '1. `mode=ci` is printed',
   ];
-  await expectVerdicts(t, 'round27e-variable-set', [job('ci'), job('dev')], 'is printed', [
+  await expectBoundVerdicts(t, runScenarios, 'round27e-variable-set', [job('ci'), job('dev')], 'is printed', [
     [true, 'the block sets MODE=ci and the command prints it'],
     [false, 'the block sets another value'],
   ]);
@@ -74,8 +65,9 @@ t.test('the report said to record a timeout not reached: its "Timeout: … (not 
   t.equal(reading('Then', 'the report says the timeout of later was not reached'), null);
   t.equal(reading('Then', 'the timeout was not reached'), 'not (outcome == timeout)');
   const killed = (memory: string, timeout: string, run: string) => blockScenario(`killed ${memory} ${timeout}`, 'the configuration is', [`- run: "${run}"`, '  image: spec-run/busybox:local', `  memory: ${memory}`, `  timeout: ${timeout}`], 'the report records that the timeout of 30s was not reached');
-  await expectVerdicts(
+  await expectBoundVerdicts(
     t,
+    runScenarios,
     'round27e-timeout-not-reached',
     [killed('16m', '30s', 'head -c 200m /dev/zero | tail'), killed('16m', '40s', 'head -c 200m /dev/zero | tail'), killed('64m', '30s', 'echo small')],
     'was not reached',
