@@ -103,3 +103,22 @@ t.test('through the CLI: a scenario whose paragraph sets up more than its block 
   t.same(undefinedAt, [[firstThen, 'the command prints draft two']], `check: ${checked.stdout}${checked.stderr}`);
   t.match(checked.stdout, /undefined step 'the command prints draft two' \(it fails the run, which is strict by default\); the executor interpreter did not read it: .*"sits"/, 'check says why, as the run\'s TODO does');
 });
+
+t.test("an option or the configuration file's name in code marks, not read, is never dropped; the file's name said after the configuration is read", (t) => {
+  const option = use('When spec-run exec is invoked on this configuration, without `--project`:');
+  t.equal(option.kind, 'unsaid', 'an option in code marks not read: never the block alone', { option });
+  if (option.kind === 'unsaid') t.match(option.says.join('; '), /--project/);
+  const name = use('When spec-run exec is invoked on the configuration, which it finds as `gate.yml`:');
+  t.equal(name.kind, 'unsaid', "the file's name not read: never written under another name", { name });
+  if (name.kind === 'unsaid') t.match(name.says.join('; '), /gate\.yml/);
+  const named = use('When spec-run exec is invoked on the following configuration, named `gate.yml`:');
+  t.equal(named.kind, 'read', 'named so, the configuration is written under that name', { named });
+  t.end();
+});
+
+t.test('"the line under the header reads …" is no announcement line: left unread rather than read as the header', (t) => {
+  t.equal(interpret('The verdict line under the header shall read "Error: Command failed with exit code 3"', 'Then', []).ok, false);
+  t.equal(interpret('The line below the header says "OK: command succeeded"', 'Then', []).ok, false);
+  t.equal(interpret('The header reads "[1/1] host: true (timeout 5m, from built-in default)"', 'Then', []).ok, true, 'the header itself is still read');
+  t.end();
+});

@@ -98,7 +98,13 @@ t.test('through the CLI: the configuration written where said, its directory, th
       'When spec-run exec is started with `COURSE=C17` in its environment:', '',
       '```yaml', 'stop:', '  commands:', '    - run: "echo course=$COURSE"', '```', '',
       'Then:', '1. the output is `course=C17`', '2. the output is `course=C18`', '',
+      '#### Scenario: a configuration given its name',
+      'When spec-run exec is invoked on the following configuration, named `gate.yml`:', '',
+      '```yaml', 'stop:', '  commands:', '    - run: "ls *.yml"', '```', '',
+      'Then:', '1. the output is `gate.yml`', '2. the output is `stop.yml`', '',
   ]);
+  t.ok(passes('the output is `gate.yml`') || passes('the output is gate.yml'), 'the configuration is written under the name the condition gives it', { points });
+  t.notOk((byName('the output is `stop.yml`') ?? byName('the output is stop.yml'))?.ok, 'not under another');
   t.ok(passes('course=C17'), "the variable in spec-run exec's environment reaches its host command", { points });
   t.notOk(byName('course=C18')?.ok, 'not another value');
   t.ok(passes('prints `box`') || passes('prints box'), 'the project holds box, and the command runs in it', { points, stderr });

@@ -362,8 +362,13 @@ function settingsNotRead(sentence: string, notUnderstood: readonly string[], yam
   // A signal the block's commands handle or send ("traps SIGTERM": `trap '' TERM`) is what a command does, said of the block.
   // So is one a command sends itself ("kills itself with SIGKILL", "sends itself SIGTERM").
   const handled = (word: string) => new RegExp(String.raw`\bitself\s+(?:with\s+)?(?:a\s+)?${word}\b`, 'i').test(prose) || (/^SIG[A-Z]{2,}$/.test(word) ? new RegExp(String.raw`\b(?:SIG)?${word.slice(3)}\b`, 'i').test(yaml) : /^(?:signals?|interrupt)/i.test(word) && /\b(?:trap|kill)\b/.test(yaml));
-  const runPart = [...prose.matchAll(new RegExp(RUN_PART_WORD, 'g'))].map((m) => m[0].trim()).find((word) => !handled(word));
+  // An option in code marks too ("without `--project`"): the prose has its code spans masked.
+  const optionsMarked = [...sentence.matchAll(/`(--[a-z][\w-]*)/g)].map((m) => m[1]).filter((option) => notUnderstood.some((w) => w.includes(option)));
+  const runPart = [...[...prose.matchAll(new RegExp(RUN_PART_WORD, 'g'))].map((m) => m[0].trim()), ...optionsMarked].find((word) => !handled(word));
   if (runPart !== undefined) says.push(`a part of the run made beyond its configuration ("${runPart}"; words not read: ${notUnderstood.join(', ')}), which a run of the block alone would be made without`);
+  // The configuration file's name, not read ("invoked on the test item, named `d1.yaml`"): a run of the block alone writes it under another name.
+  const fileName = [...sentence.matchAll(/`([^`\s]+\.ya?ml)`/g)].map((m) => m[1]).find((name) => notUnderstood.includes(name));
+  if (fileName !== undefined) says.push(`the configuration file's name ("${fileName}"), under which a run of the block alone would not write it`);
   // A variable named outside such a phrase, in a condition not read ("a command with NODE_ENV set to production prints …").
   const named = new Set(prose.split(/[^\w-]+/).filter((w) => VARIABLE_NAME.test(w) && !phrases.some((p) => within(w, p))));
   for (const name of named) {

@@ -88,6 +88,8 @@ const ABSENT_PATHS: RegExp[] = [
 ];
 /** The configuration file said where it lives: "the file lives at `ci/c.yaml`". */
 const LIVES_AT = new RegExp(String.raw`(?:the\s+)?(?:configuration\s+)?file\s+(?:lives|is|sits|lies)\s+(?:at|in)\s+\`(${CONFIG_FILE})\``, 'gi');
+/** The configuration given a name: "(invoked on) the following configuration, named `d1.yaml`", "a config file called `c.yml`". */
+const NAMED = new RegExp(String.raw`(?<=\b(?:configuration|config)(?:\s+file)?),?\s+(?:named|called)\s+\`(${CONFIG_FILE})\``, 'gi');
 /** The configuration said saved under a name: "(the configuration is) saved as `ci/c.yaml`", "written to `c.yaml`". */
 // "… saved as `hook.yaml` in the project": the project is the configuration's directory where no `--project` says otherwise (checked below).
 const SAVED_AS = new RegExp(String.raw`,?\s*(?:(?:and\s+)?(?:is|was|are|gets)\s+)?(?:saved|written|stored)\s+(?:as|to|in|into|under)\s+\`(${CONFIG_FILE})\`(\s+(?:in|at)\s+the\s+project(?:'s)?(?:\s+(?:directory|root|folder))?)?`, 'gi');
@@ -141,6 +143,11 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
     found = true;
     if (!argv.includes(file)) argv.push(file);
     if (project) inProject = true;
+    return ' ';
+  });
+  rest = rest.replace(NAMED, (_w, file: string) => {
+    found = true;
+    if (!argv.includes(file)) argv.push(file);
     return ' ';
   });
   rest = rest.replace(LIVES_AT, (_w, file: string) => {

@@ -657,7 +657,12 @@ function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'non
   }
   if (headings.length === 1) return { place: headingPlace(headings[0]) };
   // "a note under the header", "below the header, the report …": the announcement is where the place is said to be from, not the place.
-  if (a.has('ANNOUNCE')) return a.has('NOTICE', 'MESSAGE') ? null : { place: PLACES.announcement };
+  if (a.has('ANNOUNCE')) {
+    // "the verdict line under the header reads …": a line placed below the announcement, which is no place read here.
+    const at = a.tokens.findIndex((t) => is(t, 'ANNOUNCE'));
+    if (a.tokens.slice(Math.max(0, at - 2), at).some((t) => is(t, 'UNDER') || (t.kind === 'word' && /^(?:below|after|following)$/i.test(t.text)))) return null;
+    return a.has('NOTICE', 'MESSAGE') ? null : { place: PLACES.announcement };
+  }
   // "each of the three messages": the errors of a refused configuration, one by one.
   if (a.has('PROBLEM') || (eachPart(a) && a.has('MESSAGE'))) return { place: PLACES.problems };
   if (a.has('ITEM', 'FIXES')) return { place: PLACES.fixes };
