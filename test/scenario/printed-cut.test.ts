@@ -31,7 +31,6 @@ t.test('cut at the cap of stored output: a denial of printed text is undecided, 
     const [check] = reading(sentence);
     const v = await check.evaluate(o);
     t.match(v.actual, /^undecided: .*, and stdout printed 40001 line\(s\), \d+ not shown: \d+ cut at the cap of stored output/, `"${sentence}" names the lines not shown`);
-    t.match(check.text, /undecided: a failure/, 'its reading says so');
   }
   t.end();
 });

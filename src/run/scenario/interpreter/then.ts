@@ -843,10 +843,6 @@ const AFTER_NOTICES = /^(?:after|below|beneath)(?: the (?:header|header line|ann
 
 /** How a check of what a command printed is shown: the record holds the lines shown, and counts the others. */
 const UNDECIDED_PRINTED = 'where it is not among the lines shown and some printed were not shown, undecided: a failure';
-/** How a check of a command's output is shown: its output is what its configuration shows, less what a cut nobody asked for lost. */
-const UNDECIDED_CUT = "where it is not among the lines shown and the cap of stored output or a line's length cut some, undecided: a failure";
-/** How a check of the whole of a command's output is shown: only where no cut nobody asked for lost lines is it known. */
-const UNDECIDED_WHOLE = "where the cap of stored output or a line's length cut some lines, undecided: a failure";
 
 /** The lines of STREAMS a command printed that were not shown (omitted at a limit, or a hidden stream's), as a verdict names them. */
 function notShown(c: CommandRecord, streams: readonly StreamName[]): string[] {
@@ -1702,7 +1698,6 @@ const RULES: Rule<Check>[] = [
       // "the output shown", "is not shown" say what the report shows, and a note of the executor's is none of the printed lines.
       const ofPrinted = output && !notesSought && !saysShown(a);
       const printedStreams: StreamName[] = streams.length > 0 ? streams : ['stdout', 'stderr'];
-      const undecided = ofPrinted ? ` (${UNDECIDED_CUT})` : '';
       const where = nowhere ? 'the report (all the run printed, its quotations of command lines left out) names' : labels !== null ? `the ${labels.map((l) => JSON.stringify(l)).join(' or ')} line names` : streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? (notesSought ? 'the output shown contains' : 'the lines the command printed in the output shown contains') : 'the messages name';
       // A place is an error's own: what is named with it, that error names, never another one.
       // "for `5x` the message says `…`", "for `abc`, the error reads …": what is said is said of the value named, so one message names both.
@@ -1715,7 +1710,7 @@ const RULES: Rule<Check>[] = [
       // "… `a` and `b` or `c`", "not both `a` and `b`": a mixture of "and" and "or", or a denial of both together, no reading says.
       if ((anyOf && (joiners.includes('and') || placed)) || (a.negated && objects.length > 1 && a.tokens.some((t) => t.kind === 'word' && /^both$/i.test(t.text)))) return null;
       const claimed = `${objects.map((m) => m.text).join(anyOf ? ' or ' : ' and ')}${placed ? (scoped ? ', all in one message' : ', all in one error') : ''}`;
-      const text = `${a.negated && objects.length > 1 ? `${where} none of ${objects.map((m) => m.text).join(', ')}` : `${neg(a.negated, `${where} ${claimed}`)}${lineTexts.length > 0 && !a.negated ? (lineTexts.length > 1 ? ', each a whole line' : ', a whole line') : ''}`}${undecided}`;
+      const text = `${a.negated && objects.length > 1 ? `${where} none of ${objects.map((m) => m.text).join(', ')}` : `${neg(a.negated, `${where} ${claimed}`)}${lineTexts.length > 0 && !a.negated ? (lineTexts.length > 1 ? ', each a whole line' : ', a whole line') : ''}`}`;
       const held = (found: boolean[]) => (a.negated ? found.every((f) => !f) : anyOf ? found.some(Boolean) : found.every(Boolean));
       /** Each text named a line is a whole line of what is SHOWN (the stream's lines), never words of one. */
       const wholeLines = (shown: string) => a.negated || lineTexts.every((x) => shown.split('\n').some((l) => l.trim() === x.trim()));
@@ -1862,7 +1857,7 @@ const RULES: Rule<Check>[] = [
       const expected = rangeTexts(ranges[0]);
       // "prints 1 to 10" is the whole of what it printed; "1 to 10 are shown", what the report shows.
       const ofPrinted = !saysShown(a);
-      return perCommand(a, `the ${streams.join(' and ')} lines shown are exactly ${from} to ${to}${ofPrinted ? ` (${UNDECIDED_WHOLE})` : ''}`, (c) => {
+      return perCommand(a, `the ${streams.join(' and ')} lines shown are exactly ${from} to ${to}`, (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text.trim());
         const v = { ok: shown.length === expected.length && shown.every((line, k) => line === expected[k]), actual: `${shown.length} lines: ${shown.slice(0, 3).join(', ')}${shown.length > 3 ? ` … ${shown.at(-1)}` : ''}` };
         return printedVerdict(v, false, ofPrinted ? lostUnasked(c, streams) : [], true);
@@ -1885,12 +1880,12 @@ const RULES: Rule<Check>[] = [
       const output = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('OUTPUT'));
       const inside = a.tokens.slice(0, output).filter((t) => !/^(the|its|their)$/i.test(t.text)).at(-1);
       if (inside !== undefined && /^(in|within|inside|among)$/i.test(inside.text)) {
-        return perCommand(a, neg(a.negated, `a line of the output shown (${streams.join(' and ')}) contains ${JSON.stringify(value)} (${UNDECIDED_CUT})`), (c) => {
+        return perCommand(a, neg(a.negated, `a line of the output shown (${streams.join(' and ')}) contains ${JSON.stringify(value)}`), (c) => {
           const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text);
           return printedVerdict({ ok: not(a.negated, shown.some((l) => l.includes(value))), actual: JSON.stringify(shown.join('\n').slice(0, 500)) }, a.negated, lostUnasked(c, streams));
         }, { quoted: true });
       }
-      return perCommand(a, neg(a.negated, `the output shown (${streams.join(' and ')}) == ${JSON.stringify(value)} (${UNDECIDED_WHOLE})`), (c) => {
+      return perCommand(a, neg(a.negated, `the output shown (${streams.join(' and ')}) == ${JSON.stringify(value)}`), (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text).join('\n');
         return printedVerdict({ ok: not(a.negated, shown.trim() === value), actual: JSON.stringify(shown.slice(0, 500)) }, a.negated, lostUnasked(c, streams), true);
       }, { quoted: true });
@@ -1935,7 +1930,7 @@ const RULES: Rule<Check>[] = [
       const streams = streamsOf(a);
       const list = texts.map((x) => JSON.stringify(x)).join(', ');
       // All the lines it printed, in order, are known only where none was left unshown; its first ones, where the first were kept.
-      return perCommand(a, first ? `the first ${texts.length} lines shown are ${list}` : `the lines shown are exactly ${list}, in this order (${UNDECIDED_WHOLE})`, (c) => {
+      return perCommand(a, first ? `the first ${texts.length} lines shown are ${list}` : `the lines shown are exactly ${list}, in this order`, (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text.trim());
         const lines = first ? shown.slice(0, texts.length) : shown;
         const v = { ok: lines.length === texts.length && lines.every((l, i) => l === texts[i]), actual: JSON.stringify(shown.slice(0, 12)) };
@@ -2006,7 +2001,7 @@ const RULES: Rule<Check>[] = [
       const inWords = withinPrinted ? WITHIN_WORDS : '';
       // "stdout does not contain `x`": of its output as configured, which a cut nobody asked for leaves unknown; "`x` is not shown on stdout", of what the report shows.
       const ofOutput = !printed && !saysShown(a);
-      const where = printed ? `a line printed on ${streams.join(' or ')} ${pathLine ? 'is' : 'contains'} ${JSON.stringify(values[0])}${inWords} (${pathLine ? 'a path printed is a whole line; ' : ''}${UNDECIDED_PRINTED})` : `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}${inWords}${ofOutput ? ` (${UNDECIDED_CUT})` : ''}`;
+      const where = printed ? `a line printed on ${streams.join(' or ')} ${pathLine ? 'is' : 'contains'} ${JSON.stringify(values[0])}${inWords} (${pathLine ? 'a path printed is a whole line; ' : ''}${UNDECIDED_PRINTED})` : `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}${inWords}`;
       return perCommand(a, neg(a.negated, `${where}${asMessage ? " (the report's line, where it is the command's configured message)" : ''}`), (c) => {
         if (configured(c)) {
           const shown = messageShown(c.report, values[0], []);
