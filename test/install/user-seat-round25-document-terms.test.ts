@@ -1,7 +1,8 @@
 // The writer's own nouns, from a user's seat: spec-run packed and installed into a fresh project, a
 // document whose Purpose names spec-run exec "the gatekeeper" and its commands "checks" run through the
 // bin with --executor-steps. Steps in those nouns are read through the document (--dry-run says so,
-// with the defining line), pass where true and fail where false; without the Purpose they stay unread.
+// with the defining line), pass where true and fail where false; another document of the tree reads them
+// too; in a tree where nothing defines them they stay unread.
 import t from 'tap';
 import { userProject } from '../support/installed.js';
 
@@ -37,6 +38,10 @@ t.test('nouns defined in the Purpose are read through the document in the instal
   t.equal(holds?.ok, true, 'true of its run: passes');
   t.equal(fails?.todo, undefined, 'bound');
   t.equal(fails?.ok, false, 'false of its run: fails');
-  const bare = await project.specRun(['specs/bare.spec.md', '--executor-steps', '--no-strict', '--reporter', 'json']);
-  t.ok(thens(bare.stdout).every((p) => p.todo !== undefined), 'without the Purpose, "the gatekeeper" names nothing: unread');
+  // A document of the same specification tree reads the nouns another document of it defines (round 27), saying where.
+  const sameTree = await project.specRun(['specs/bare.spec.md', '--executor-steps', '--no-strict', '--dry-run', '--reporter', 'json']);
+  t.match(thens(sameTree.stdout)[0]?.diagnostics?.interpretation ?? '', /\[read through the tree: "gatekeeper" = spec-run exec, from [^\]]*own\.spec\.md:5/, 'the tree is one system');
+  const alone = userProject({ 'specs/bare.spec.md': ['# No purpose', '', ...SCENARIOS].join('\n') });
+  const bare = await alone.specRun(['specs/bare.spec.md', '--executor-steps', '--no-strict', '--reporter', 'json']);
+  t.ok(thens(bare.stdout).every((p) => p.todo !== undefined), 'in a tree where nothing defines it, "the gatekeeper" names nothing: unread');
 });
