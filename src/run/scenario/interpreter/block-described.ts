@@ -7,7 +7,7 @@
 import { parse } from 'yaml';
 import { QUIET_YAML } from '../../../parse/yaml-options.js';
 import { compactDuration } from './quantities.js';
-import type { SetupPart } from './when.js';
+import { emptySetup, mergedSetup, type SetupPart } from './when.js';
 
 type Command = Record<string, unknown>;
 interface Block {
@@ -176,4 +176,37 @@ export function withBlockFacts(sentence: string, yaml: string): { sentence: stri
     break;
   }
   return { sentence: said, parts, says };
+}
+
+/** How a written command line ends, where its last statement says so: `exit 4`, `false`, `true`, or an `echo`; null where it does not. */
+function exitOfRun(run: string): number | null {
+  const statements = run.split(/;|\n/).map((s) => s.trim()).filter((s) => s !== '');
+  const last = statements.at(-1);
+  // An exit before the last statement, or a last one joined by && or ||, may end the command otherwise.
+  if (last === undefined || /&&|\|\|/.test(last) || statements.slice(0, -1).some((s) => /\bexit\b/.test(s))) return null;
+  const exit = /^exit\s+(\d+)$/.exec(last);
+  if (exit) return Number(exit[1]);
+  if (last === 'false') return 1;
+  return /^(?:true|:|echo(?:\s.*)?|printf\s.*)$/.test(last) ? 0 : null;
+}
+
+/**
+ * How PARTS (a condition's reading) say a command of the block YAML exits ("the second of four tasks fails"), each
+ * found in the block (BORNE) or not (UNBORNE): the block's command runs as written, so what the When says of its exit
+ * sets nothing and is a description of the block, true only where its last statement ends it so ("fails": any code but 0).
+ */
+export function exitsSaid(parts: readonly SetupPart[], yaml: string): { borne: string[]; unborne: string[] } {
+  const found = { borne: [] as string[], unborne: [] as string[] };
+  const block = blockOf(yaml);
+  if (!block) return found;
+  const setup = emptySetup();
+  for (const part of parts) part.apply(setup);
+  block.commands.forEach((command, index) => {
+    const said = mergedSetup(setup, setup.byCommand?.[index]);
+    if (said.exitCode === undefined || typeof command.run !== 'string') return;
+    const shown = exitOfRun(command.run);
+    const borne = shown !== null && (said.fails ? shown !== 0 : shown === said.exitCode);
+    found[borne ? 'borne' : 'unborne'].push(`command ${index + 1} ${said.fails ? 'fails' : `exits with ${said.exitCode}`}, where the block runs \`${command.run}\``);
+  });
+  return found;
 }

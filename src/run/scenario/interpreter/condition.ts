@@ -20,7 +20,7 @@ import { inExecutorTerms } from './own-terms.js';
 import { inDocumentTerms, type DocumentTerm } from './document-terms.js';
 import { inPlainRegister } from './register.js';
 import { takeInvocation } from './invocation.js';
-import { describedBlock, withBlockFacts } from './block-described.js';
+import { describedBlock, exitsSaid, withBlockFacts } from './block-described.js';
 import { isFunction } from './reading.js';
 import { readWhen, type SetupPart } from './when.js';
 import { PRECONDITION_LABEL } from '../../../translate/openspec-family.js';
@@ -232,7 +232,11 @@ function sentenceUse(whole: string, condition: ScenarioCondition, accounted: rea
   const facts = condition.yaml === null ? { sentence, parts: [], says: [] } : withBlockFacts(sentence, condition.yaml);
   // The run itself said beside what the block bears out ("the run is given an event log and stops at its first failure"), or nothing more.
   const reading = facts.parts.length > 0 && ONLY_THE_RUN.test(facts.sentence) ? { ok: true as const, parts: [] } : readWhen(facts.sentence);
-  if (reading.ok && facts.says.length === 0) return { kind: 'read', parts: [...facts.parts, ...reading.parts] };
+  // How a command of the block exits, said in the When, is read only where the block's command line bears it out.
+  const exits = reading.ok && condition.yaml !== null ? exitsSaid(reading.parts, condition.yaml) : { borne: [], unborne: [] };
+  if (exits.unborne.length > 0) return { kind: 'unsaid', notUnderstood: [sentence], says: exits.unborne.map((said) => `a description of the YAML block it does not bear out: ${said}${NOT_HELD}`) };
+  const exitsShown = exits.borne.map((said) => ({ text: `condition: ${said}, which bears it out`, apply: () => {} }));
+  if (reading.ok && facts.says.length === 0) return { kind: 'read', parts: [...facts.parts, ...reading.parts, ...exitsShown] };
   const notUnderstood = reading.ok ? [sentence] : reading.notUnderstood.length > 0 ? reading.notUnderstood : [reading.reason];
   if (condition.yaml === null) return { kind: 'unsaid', notUnderstood, says: ['a setup with no YAML block to restate'] };
   const described = describedBlock(sentence, condition.yaml);

@@ -33,6 +33,8 @@ export interface Setup {
   /** How long the command runs; 'long': past any timeout. */
   sleepMs?: number | 'long';
   exitCode?: number;
+  /** The When says only that it fails, no code (its exitCode 1 is then the one a written command takes). */
+  fails?: boolean;
   /** What the When says of one command of several, by its place ("the second command sets …", "another sets …"). */
   byCommand?: Setup[];
   /** The command a clause last spoke of by its place: "another" is the one after it. */
@@ -558,7 +560,10 @@ const RULES: Rule<SetupPart>[] = [
       if (numbers.length === 1 && a.has('EXIT') && !a.has('FAIL', 'SUCCEED')) return part(`exits with ${numbers[0].n}`, (s) => (s.exitCode = numbers[0].n));
       // "fails with exit code 2"
       if (numbers.length === 1 && numbers[0].n !== 0 && a.has('EXIT') && a.has('FAIL') && !a.has('SUCCEED')) return part(`exits with ${numbers[0].n} (fails)`, (s) => (s.exitCode = numbers[0].n));
-      if (numbers.length === 0 && a.has('FAIL') && !a.has('SUCCEED')) return part('exits with 1 (fails)', (s) => (s.exitCode = 1));
+      if (numbers.length === 0 && a.has('FAIL') && !a.has('SUCCEED')) return part('exits with 1 (fails)', (s) => {
+        s.exitCode = 1;
+        s.fails = true;
+      });
       if (numbers.length === 0 && (a.has('SUCCEED') || (a.has('EXIT') && a.has('GRACEFUL'))) && !a.has('FAIL')) return part('exits with 0 (succeeds)', (s) => (s.exitCode = 0));
       return null;
     },
