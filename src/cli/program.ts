@@ -44,7 +44,8 @@ Examples:
   spec-run --steps steps.mjs doc.md          OpenSpec scenarios with these step definitions (default: found
                                              by convention: steps.*, *.steps.*, steps/** in the project, and in each
                                              document's directory and those above it up to the project directory)
-  spec-run specs/ --no-strict                undefined and pending steps are TODO instead of failing the run
+  spec-run specs/ --no-strict                undefined and pending steps, and words a definition leaves
+                                             unmatched, are TODO instead of failing the run
   spec-run stop-hooks.spec.md --executor-steps   the built-in executor steps bind this document too
   spec-run steps specs/ --steps steps.mjs    each definition, where it is used, and the unused ones
   spec-run serve                             the limited-evaluation runtime as an MCP server on stdio
