@@ -5,11 +5,11 @@
 import t from 'tap';
 import { toolsServer } from '../support/tools-server.js';
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCAL_IMAGE } from '../../src/executor/local-image.js';
 import { userProject } from '../support/installed.js';
+import { scratchDirectory } from '../support/scratch.js';
 
 const summary = (stderr: string) => stderr.trim().split('\n').at(-1);
 
@@ -68,7 +68,7 @@ t.test('an unprivileged user: the scaffolded project passes with a cache of thei
   const project = userProject();
   await project.specRun(['init']);
   chmodSync(project.dir, 0o777);
-  const cache = mkdtempSync(join(tmpdir(), 'spec-run-cache-'));
+  const cache = scratchDirectory('spec-run-cache-');
   chmodSync(cache, 0o777);
   const run = await project.specRun([], { asUser: 'nobody', env: { HOME: '/nonexistent', SPEC_RUN_CACHE: cache } });
   t.equal(run.code, 0, run.stderr);

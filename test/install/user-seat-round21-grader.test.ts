@@ -4,11 +4,10 @@
 // restart reran its FiveAM test 4,364 times; one in the runtime that signalled its parent
 // ended the whole class's run with its own document ok; and a timing claim passed on code
 // that raised an error.
-import { chmodSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { chmodSync } from 'node:fs';
 import t from 'tap';
 import { userProject } from '../support/installed.js';
+import { scratchDirectory } from '../support/scratch.js';
 
 const doc = (name: string, ...blocks: string[]) =>
   `---\ntype: verification\nname: ${name}\n---\n# ${name}\n\n${blocks.map((code) => `\`\`\`lisp\n${code}\n\`\`\`\n`).join('\n')}`;
@@ -93,7 +92,7 @@ for (const user of ['root', 'nobody'] as const) {
     const env: Record<string, string> = { CI: 'true' };
     if (user === 'nobody') {
       chmodSync(project.dir, 0o777);
-      const cache = mkdtempSync(join(tmpdir(), 'spec-run-cache-'));
+      const cache = scratchDirectory('spec-run-cache-');
       chmodSync(cache, 0o777);
       Object.assign(env, { HOME: cache, SPEC_RUN_CACHE: cache });
     }

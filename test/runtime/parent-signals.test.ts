@@ -5,13 +5,12 @@
 // unprivileged user), a process of its own that ignores SIGTERM and SIGINT. The server answers
 // on; the evaluation that signalled ends as the worker does, or goes on.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { chmodSync } from 'node:fs';
 import t from 'tap';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { SERVER_BIN } from './helpers.js';
+import { scratchDirectory } from '../support/scratch.js';
 
 // Read once SB-POSIX is loaded: a form naming its symbols is read whole before it runs.
 const SIGNALS_PARENT_AND_GROUP = `(progn
@@ -29,7 +28,7 @@ async function answerText(client: Client, code: string): Promise<string> {
 
 for (const user of ['root', 'nobody'] as const) {
   t.test(`as ${user}: user code that signals its parent and its process group ends no more than its own evaluation`, async (t) => {
-    const cache = mkdtempSync(join(tmpdir(), 'spec-run-cache-'));
+    const cache = scratchDirectory('spec-run-cache-');
     chmodSync(cache, 0o777);
     const id = (flag: string) => execFileSync('id', [flag, user], { encoding: 'utf8' }).trim();
     const [command, args] =

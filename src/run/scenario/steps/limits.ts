@@ -1,6 +1,6 @@
 // Steps about the memory limit next to the timeout, the limit-event log, and the
 // future extension the seed describes but v1 does not have.
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../../executor/config.js';
@@ -52,12 +52,14 @@ function loggedSession(w: ScenarioWorld): Promise<Logged> {
   let session = logs.get(w);
   if (!session) {
     session = (async () => {
-      const file = path.join(await mkdtemp(path.join(tmpdir(), 'spec-run-log-')), 'limits.jsonl');
+      const dir = await mkdtemp(path.join(tmpdir(), 'spec-run-log-'));
+      const file = path.join(dir, 'limits.jsonl');
       const started = Date.now();
       const timeout = await w.probe('logged-timeout', { run: 'echo partial line; sleep 100', context: contextOf(w), eventLog: file });
       await w.probe('logged-completion', { run: 'echo fine', context: contextOf(w), eventLog: file });
       const ended = Date.now();
-      const text = await readFile(file, 'utf8');
+      // The log's text is all the steps read: a user's /tmp keeps nothing of the run.
+      const text = await readFile(file, 'utf8').finally(() => rm(dir, { recursive: true, force: true }));
       return { file, text, events: parseLog(text), timeout, started, ended };
     })();
     logs.set(w, session);
