@@ -2,19 +2,30 @@
 // its YAML blocks come parsed (this.blocks), and this.run() runs a command the way
 // `spec-run exec` does (a timeout, captured output, the exit code).
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Given, Then } from 'spec-run/steps';
+import { After, Given, Then } from 'spec-run/steps';
 
 // Quoted for the shell, which takes nothing inside single quotes as special: the
 // project's path may hold spaces or a $.
 const program = `'${fileURLToPath(new URL('wc.mjs', import.meta.url)).replaceAll("'", "'\\''")}'`;
 
+/** A fresh directory for this scenario's files, removed when the scenario ends (the After hook below). */
+function scratch(world) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'word-count-'));
+  (world.dirs ??= []).push(dir);
+  return dir;
+}
+
+After(function () {
+  for (const dir of this.dirs ?? []) rmSync(dir, { recursive: true, force: true });
+});
+
 Given('word-count reads the file', async function () {
   const { file, text } = this.blocks[0].data;
-  const dir = mkdtempSync(path.join(tmpdir(), 'word-count-'));
+  const dir = scratch(this);
   writeFileSync(path.join(dir, file), text);
   this.result = await this.run(`node ${program} ${file}`, { workdir: dir, timeout: '30s' });
 });
@@ -33,7 +44,7 @@ Given('word-count reads {string} from standard input with at most {int} words', 
 
 // A doc string (the fenced block inside the step's item) comes as the last argument.
 Given('word-count reads the text:', async function (text) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'word-count-'));
+  const dir = scratch(this);
   writeFileSync(path.join(dir, 'text.txt'), `${text}\n`);
   this.result = await this.run(`node ${program} text.txt`, { workdir: dir, timeout: '30s' });
 });

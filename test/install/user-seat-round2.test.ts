@@ -1,9 +1,10 @@
 // What the second round of user-seat sessions found, from a user's seat: spec-run packed,
 // installed into a fresh project outside the repository, run through its bin.
 import t from 'tap';
-import { chmodSync } from 'node:fs';
+import { chmodSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { userProject } from '../support/installed.js';
+import { scratchDirectory } from '../support/scratch.js';
 
 const summary = (stderr: string) => stderr.trim().split('\n').at(-1);
 
@@ -187,9 +188,11 @@ t.test('the shipped word-count example passes when copied to a path with a space
   const { cpSync } = await import('node:fs');
   const copy = join(project.dir, 'with space', 'wc');
   cpSync(join(project.dir, 'node_modules', 'spec-run', 'examples', 'word-count'), copy, { recursive: true });
-  const run = await project.specRun([], { cwd: copy });
+  const temporary = scratchDirectory('word-count-tmpdir-');
+  const run = await project.specRun([], { cwd: copy, env: { TMPDIR: temporary } });
   t.equal(run.code, 0, run.stdout.slice(-800));
   t.match(summary(run.stderr), /^\d+ passed, 0 failed/);
+  t.same(readdirSync(temporary), [], "the example's steps remove the files they wrote for each scenario");
 });
 
 t.test("init in a project whose configuration leaves out specs/ or steps/ says so, and promises no green run", async (t) => {
