@@ -22,7 +22,7 @@ import type { NameUse, UnknownName } from './known-functions.js';
 import { checkLikeBlocks } from '../translate/unknown-family.js';
 import { definedElsewhereNote, unreadableDefinitionNote, type DefinitionIndex } from '../translate/definition-index.js';
 import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
-import { readYaml } from '../parse/yaml-error.js';
+import { readYaml, yamlFault } from '../parse/yaml-error.js';
 import { jsonError } from '../parse/json-error.js';
 import { jsonProblems, type ToolCallChecker } from '../translate/json-input.js';
 import { configurationBlock, configurationMistakes, refusedValues, statesRefusal } from '../translate/refused-block.js';
@@ -415,7 +415,7 @@ export function configurationProblems(unit: ScenarioUnit): CheckMessage[] {
   const configuration = configurationBlock(unit);
   if (!configuration) return problems;
   const invalid = readYaml(configuration.text, configuration, { uniqueKeys: false }).error;
-  if (invalid) return [...problems, at(invalid.line, invalid.column, `the YAML block of scenario '${unit.name}' is not valid YAML: ${invalid.message}; as the scenario's configuration it sets up nothing: the executor interpreter runs no command of it, and a run fails the step that runs it`)];
+  if (invalid) return [...problems, at(invalid.line, invalid.column, `the YAML block of scenario '${unit.name}' ${yamlFault(invalid)}; as the scenario's configuration it sets up nothing: the executor interpreter runs no command of it, and a run fails the step that runs it`)];
   // A value the executor refuses fails the step that runs it where no Then expects the refusal, as a scenario about validation does.
   if (statesRefusal(unit)) return problems;
   return [...problems, ...refusedValues(configuration).map((refused) => at(refused.line, refused.column, `the executor refuses the configuration of scenario '${unit.name}': ${refused.message}; a run fails the step that runs it, its When or else its first THEN that runs the command (no THEN of the scenario says the configuration is refused)`))];
@@ -474,7 +474,7 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
       // The run reads it (this.blocks, the executor's configuration): a syntax error there leaves its steps only the error.
       // Where the executor reads the block, a repeated key is its loader's to judge (scenarios about validation write one on purpose).
       const invalid = /^ya?ml$/i.test(block.lang ?? '') && !(runsConfiguration && block === configurationBlock(unit)) ? readYaml(block.text, block, { uniqueKeys: !plan.executorSteps }).error : null;
-      if (invalid) messages.push({ file: unit.file, line: invalid.line, column: invalid.column, severity: 'error', message: `the YAML block of scenario '${unit.name}' is not valid YAML: ${invalid.message}; ${plan.executorSteps ? 'as the scenario\'s configuration it sets up nothing: the executor interpreter runs no command of it' : 'its steps get only this error instead of its data (this.blocks)'}` });
+      if (invalid) messages.push({ file: unit.file, line: invalid.line, column: invalid.column, severity: 'error', message: `the YAML block of scenario '${unit.name}' ${yamlFault(invalid)}; ${plan.executorSteps ? 'as the scenario\'s configuration it sets up nothing: the executor interpreter runs no command of it' : 'its steps get only this error instead of its data (this.blocks)'}` });
       if (/^json$/i.test(block.lang ?? '')) {
         const broken = jsonError(block.text, block);
         if (broken) messages.push({ file: unit.file, line: broken.line, column: broken.column, severity: 'warning', message: `the JSON block of scenario '${unit.name}' does not parse: ${broken.message}; its steps get only this error instead of its data (this.blocks)` });

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { formatDuration, parseDuration, VALID_DURATIONS } from './duration.js';
 import type { KeptEnd } from './output.js';
 import { placeInDocument, type BlockPlace } from '../parse/block-place.js';
-import { UNCLOSED_QUOTE, unclosedQuoteAt } from '../parse/yaml-error.js';
+import { UNCLOSED_QUOTE, unclosedQuoteAt, yamlMessage } from '../parse/yaml-error.js';
 
 export interface ConfigError {
   /** Field path, e.g. "stop.commands[3].timeout". */
@@ -321,7 +321,7 @@ function check<T>(text: string, schema: z.ZodType<T>, at: BlockPlace): Checked<T
     const duplicate = e.code === 'DUPLICATE_KEY' ? duplicateAt(root, e.pos[0]) : undefined;
     if (duplicate) report(fieldPath(duplicate.path), e.pos[0], `duplicated key '${String(duplicate.path.at(-1))}', first at line ${place(duplicate.firstOffset).line}`);
     else if (unclosedQuoteAt(doc, e) !== undefined) report('(yaml)', unclosedQuoteAt(doc, e), `${UNCLOSED_QUOTE} [${e.code}]`);
-    else report('(yaml)', e.pos[0], `${e.message.split('\n')[0]} [${e.code}]`);
+    else report('(yaml)', e.pos[0], `${yamlMessage(e)} [${e.code}]`);
   }
   // A repeated key leaves the rest of the tree as written (the key keeps its last value), so
   // the file's other problems are listed with it; after any other YAML error the tree is a guess.

@@ -1,7 +1,7 @@
 // Reads YAML frontmatter with the `yaml` package, which reports errors with positions
 // that can be mapped back to lines of the markdown file.
 import { isMap, isScalar, visit, type Document, type LineCounter } from 'yaml';
-import { readYaml } from './yaml-error.js';
+import { readYaml, yamlFault } from './yaml-error.js';
 import { unreadableMessage } from './unreadable.js';
 import type { Diagnostic } from '../model/document.js';
 
@@ -36,7 +36,7 @@ export function readFrontmatter(file: string, yamlText: string, firstLine: numbe
     return { data: {}, keyLines: {}, problems: [{ file, line: firstLine, message: `frontmatter of ${yamlText.length} characters is past spec-run's limit of ${MAX_FRONTMATTER_CHARS}: frontmatter holds a document's few settings; keep data in the document's blocks`, severity: 'error' }], readable: false };
   }
   const { doc, lineCounter, error } = readYaml(yamlText, { line: firstLine });
-  const problems: Diagnostic[] = error ? [{ file, line: error.line, column: error.column, message: `frontmatter is not valid YAML: ${error.message}${tomlHint(yamlText, firstLine)}`, severity: 'error' }] : [];
+  const problems: Diagnostic[] = error ? [{ file, line: error.line, column: error.column, message: `frontmatter ${yamlFault(error)}${tomlHint(yamlText, firstLine)}`, severity: 'error' }] : [];
   if (problems.length > 0) return { data: {}, keyLines: {}, problems, readable: false };
   let value: unknown;
   try {

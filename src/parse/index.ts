@@ -147,9 +147,11 @@ function readDocument(path: string, content: string | Uint8Array): SpecDocument 
   const control = unmeantControl(path, text);
   if (control) problems.push(control);
 
-  const nesting = tooDeeplyNested(text);
+  // Frontmatter is YAML, not markdown: its brackets and indentation cost the markdown parser nothing (the YAML reader bounds its own).
+  const markdownLines = withoutFrontmatter(text);
+  const nesting = tooDeeplyNested(markdownLines);
   if (nesting !== null) return emptyDocument(path, [...problems, { file: path, line: nesting.line, message: nesting.message, severity: 'error' }]);
-  const crowded = costlyParagraphs(text);
+  const crowded = costlyParagraphs(markdownLines);
   if (crowded !== null) return emptyDocument(path, [...problems, { file: path, line: crowded.line, message: crowded.message, severity: 'error' }]);
   const tree = markdownTree(text);
   let metadata: Record<string, unknown> = {};
@@ -321,6 +323,18 @@ function holdsAtLeast(text: string, pattern: RegExp, least: number): boolean {
   let found = 0;
   while (found < least && pattern.exec(text) !== null) found += 1;
   return found >= least;
+}
+
+/**
+ * TEXT with the lines of its frontmatter (a first line `---` up to the next `---` line, as
+ * remark-frontmatter takes it) left empty: every other line keeps its number.
+ */
+function withoutFrontmatter(text: string): string {
+  if (!/^---[ \t]*\r?\n/.test(text)) return text;
+  const lines = text.split('\n');
+  const close = lines.findIndex((line, i) => i > 0 && /^---[ \t]*\r?$/.test(line));
+  if (close < 0) return text;
+  return [...lines.slice(0, close + 1).map(() => ''), ...lines.slice(close + 1)].join('\n');
 }
 
 /**

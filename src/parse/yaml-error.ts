@@ -11,6 +11,8 @@ export interface YamlSyntaxError {
   column: number;
   /** The parser's message, first line only (its later lines repeat the text around the error). */
   message: string;
+  /** The text may be valid: its values nest deeper than the parser's recursion reaches. */
+  tooDeep?: true;
 }
 
 /**
@@ -30,6 +32,25 @@ export function unclosedQuoteAt(doc: Document, error: YAMLError): number | undef
   return start;
 }
 
+/** The engine's message where the parser's recursion ran out: a value nested hundreds of levels deep. */
+const TOO_DEEP = /^Maximum call stack size exceeded/;
+const TOO_DEEP_MESSAGE = 'the YAML reader gave up here, hundreds of levels in (nest a few levels, as configuration needs)';
+
+/**
+ * The parser's message of ERROR, first line only (its later lines repeat the text around the
+ * error); a value nested deeper than the parser's recursion reaches is said as such, not as
+ * the JavaScript engine's "Maximum call stack size exceeded".
+ */
+export function yamlMessage(error: YAMLError): string {
+  const message = error.message.split('\n')[0];
+  return TOO_DEEP.test(message) ? `collections nested too deeply to read: ${TOO_DEEP_MESSAGE}` : message;
+}
+
+/** What is wrong with a text read as YAML, after its subject ("frontmatter …"): not valid, or valid but nested past what can be read. */
+export function yamlFault(error: YamlSyntaxError): string {
+  return error.tooDeep ? `nests its collections too deeply to read: ${TOO_DEEP_MESSAGE}` : `is not valid YAML: ${error.message}`;
+}
+
 /** What is said of a quote never closed, at the place where it opens. */
 export const UNCLOSED_QUOTE = 'a quoted value opened here is never closed (it runs to the end of the text)';
 
@@ -43,7 +64,8 @@ function firstYamlError(doc: Document, lineCounter: LineCounter, at: BlockPlace)
   if (!error) return null;
   const quote = unclosedQuoteAt(doc, error);
   const pos = lineCounter.linePos(quote ?? error.pos[0]);
-  return { ...placeInDocument(at, pos.line, pos.col), message: quote !== undefined ? UNCLOSED_QUOTE : error.message.split('\n')[0] };
+  const tooDeep = TOO_DEEP.test(error.message);
+  return { ...placeInDocument(at, pos.line, pos.col), message: quote !== undefined ? UNCLOSED_QUOTE : yamlMessage(error), ...(tooDeep ? { tooDeep } : {}) };
 }
 
 /**

@@ -11,7 +11,7 @@ import type { RunOptions } from '../types.js';
 import { VERSION } from '../../version.js';
 import { processWide } from '../../process/process-wide.js';
 import { asOwnCode } from './stray-errors.js';
-import { readYaml, type YamlSyntaxError } from '../../parse/yaml-error.js';
+import { readYaml, yamlFault, type YamlSyntaxError } from '../../parse/yaml-error.js';
 import { jsonError } from '../../parse/json-error.js';
 import { unitSeed } from '../seeds.js';
 import { seededRandom, type RandomSource } from './seeded-random.js';
@@ -22,7 +22,7 @@ import { inspect } from 'node:util';
  * document), whichever steps read it: the executor interpreter and the built-in expressions alike.
  */
 export function invalidBlockYaml(file: string, error: YamlSyntaxError): string {
-  return `the scenario's YAML block is not valid YAML: ${error.message} (${file}:${error.line}:${error.column})`;
+  return `the scenario's YAML block ${yamlFault(error)} (${file}:${error.line}:${error.column})`;
 }
 
 /** Thrown by `world.skip()`: the step is skipped, not failed. */
