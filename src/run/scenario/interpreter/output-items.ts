@@ -20,11 +20,11 @@ const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seven
 
 function tokens(text: string): Tok[] | null {
   const out: Tok[] = [];
-  for (const m of text.matchAll(/`([^`]*)`|“([^”]*)”|"([^"]*)"|(\d+)|([A-Za-z][A-Za-z0-9_]*(?:['’]s)?(?:-[A-Za-z0-9_]+)*:?)|([,;()–-])|(\S)/g)) {
+  for (const m of text.matchAll(/`([^`]*)`|“([^”]*)”|"([^"]*)"|(\d+)|([A-Za-z][A-Za-z0-9_]*(?:['’][st])?(?:-[A-Za-z0-9_]+)*:?)|([,;()–-])|(\S)/g)) {
     if (m[7] !== undefined) return null;
     if (m[1] !== undefined || m[2] !== undefined || m[3] !== undefined) out.push({ kind: 'code', text: m[1] ?? m[2] ?? m[3] });
     else if (m[4] !== undefined) out.push({ kind: 'num', n: +m[4], text: m[4] });
-    else if (m[5] !== undefined) out.push({ kind: 'word', low: m[5].toLowerCase().replace('’', "'"), text: m[5] });
+    else if (m[5] !== undefined) out.push({ kind: 'word', low: m[5].toLowerCase().replaceAll('’', "'"), text: m[5] });
     else out.push({ kind: 'punct', text: m[6] === '–' ? '-' : m[6] });
   }
   // The streams in their spellings: "stdout", "standard output (stream)", "the error stream", "the output channel".
