@@ -1,6 +1,6 @@
 // A set of the command's output lines said shown or not, in the writer's words: lists ("1, 2 and 3 from standard
 // output"), ranges in their spellings ("lines 1 to 5", "101–104", "line1 to line3"), the ends of the output ("the last
-// three lines, 23, 24 and 25", "the first 5 lines"), denials ("none of the lines 1 to 10", "3, 4 and 103 are not",
+// three lines, 23, 24 and 25"), denials ("none of the lines 1 to 10", "3, 4 and 103 are not",
 // "and not line 6", "neither 4 nor 5"), "only" and "none of the later lines", each set on its stream where one is
 // named ("from stdout", "(stderr)", "of standard error", "the error stream"). Said actively ("the first report shows
 // …", "the operator sees …") or passively ("… are shown; … are not"). An item is a line's whole text: a number, a
@@ -50,8 +50,6 @@ interface ItemSet {
   stream?: StreamName;
   /** "the last three lines", "the first 5 lines": the set is that end of the stream's output. */
   end?: 'first' | 'last';
-  /** "the last 3 lines" with no items named: how many. */
-  endCount?: number;
   /** "none of the later lines": the lines after the set before it. */
   later?: true;
 }
@@ -95,8 +93,8 @@ const countOf = (c: Cursor): number | null => {
   return n;
 };
 
-/** The executor's own lines among the output (placeholders, omission indicators, the closing notes) and spec-run's messages. */
-const EXECUTOR_NOTE = /^\(|^(?:stdout|stderr):\s|^spec-run\b|\blines? omitted\b/i;
+/** The executor's own lines among the output (placeholders, omission indicators, the closing notes), spec-run's messages, and a JSON member (of the --log file's lines). */
+const EXECUTOR_NOTE = /^\(|^(?:stdout|stderr):\s|^spec-run\b|\blines? omitted\b|^"[^"]*"\s*:/i;
 
 /** A word with a number in it, as commands print them (`line3`, `e1`, `out-2`): its text and its number. */
 const NUMBERED = /^([a-z][a-z_-]*?)(\d+)$/i;
@@ -178,13 +176,8 @@ function itemSet(c: Cursor): ItemSet | null {
     }
     c.punct(',');
     const items = list(c);
-    if (!items) {
-      // "the last 3 lines", "the first five stdout lines": an end of the output by its count.
-      if (end === undefined || !noun || count === null || count < 1) return null;
-      const after = streamAfter(c);
-      if (after && stream && after !== stream) return null;
-      return { items: [], stream: stream ?? after ?? undefined, end, endCount: count };
-    }
+    // "the last 10 lines are shown", its lines not named: whether no others are is not said, and it is left unread.
+    if (!items) return null;
     if (count !== null && count !== items.length) return null;
     const closedComma = c.attempt(() => (c.punct(',') && c.peek()?.kind === 'word' && /^(?:are|is|were|was|shall|should|must|will)$/.test(c.word()) ? true : null));
     const after = closedComma ? null : streamAfter(c);
@@ -210,6 +203,7 @@ const SHOWN = 'shown|displayed|kept|visible|present|retained|listed|included|pri
 function predicate(c: Cursor): { shown: boolean; partial: boolean } | null {
   return c.attempt(() => {
     let shown: boolean | null = null;
+    const at = c.at;
     if (c.take(IS, 'not') || c.take("aren't|isn't|weren't|wasn't") || c.take(MODAL, 'not', 'be') || c.take("shan't|shouldn't|mustn't|won't", 'be')) {
       c.take('shown|displayed|kept|visible|present|retained|listed|included');
       shown = false;
@@ -219,7 +213,10 @@ function predicate(c: Cursor): { shown: boolean; partial: boolean } | null {
       shown = true;
     } else if (c.take(IS, 'among', 'the', 'lines', 'shown') || c.take(IS, 'among', 'the', 'shown', 'lines')) shown = true;
     if (shown === null) return null;
+    const appearing = c.toks.slice(at, c.at).some((t) => t.kind === 'word' && /^(?:appears?|show|shows)$/.test(t.low));
     const where = place(c);
+    // "`result.json` appears", "`x` never shows up": without a place, what appears may be a file of the project.
+    if (appearing && where === null) return null;
     return { shown, partial: where?.partial ?? false };
   });
 }
@@ -333,11 +330,6 @@ function holds(said: Said, c: CommandRecord): boolean {
       const before = said.clauses[i - 1]?.set.items.at(-1);
       return !shown && before !== undefined && texts.at(-1) === before && lost(c, set.stream) > 0 && !lostBefore(c);
     }
-    if (set.endCount !== undefined) {
-      const atEnd = set.end === 'last' ? lostBefore(c) : !lostBefore(c);
-      const inPlace = lost(c, set.stream) === 0 || atEnd;
-      return shown ? inPlace && texts.length >= set.endCount : !inPlace && lost(c, set.stream) >= set.endCount;
-    }
     if (!shown) return set.items.every((x) => !texts.includes(x)) && lost(c, set.stream) >= set.items.length;
     if (!set.items.every((x) => texts.includes(x))) return false;
     if (said.clauses[i].after && !follows(c, said.clauses[i - 1].set, set)) return false;
@@ -352,7 +344,7 @@ function holds(said: Said, c: CommandRecord): boolean {
   const streams = new Set(named.map((cl) => cl.set.stream));
   const scope = streams.size === 1 ? [...streams][0] : undefined;
   const allowed = new Set(named.flatMap((cl) => cl.set.items));
-  return named.every((cl) => cl.set.endCount === undefined) && linesOf(c, scope).every((x) => allowed.has(x));
+  return linesOf(c, scope).every((x) => allowed.has(x));
 }
 
 const onStream = (s: StreamName | undefined) => (s === undefined ? '' : ` on ${s}`);
@@ -360,7 +352,6 @@ function describe(said: Said): string {
   const parts = said.clauses.map(({ set, shown }, i) => {
     const lostText = `and ${set.stream ?? 'stdout and stderr together'} left out at least`;
     if (set.later) return `no line${onStream(set.stream)} after ${JSON.stringify(said.clauses[i - 1]?.set.items.at(-1) ?? '')} shown (it is the last shown${onStream(set.stream)}, ${lostText} 1 line after it)`;
-    if (set.endCount !== undefined) return `the ${set.end} ${set.endCount} line(s)${onStream(set.stream)} ${shown ? '' : 'not '}shown (${shown ? 'at least that many shown, and any lines left out are at the other end' : `${lostText} ${set.endCount}, at that end`})`;
     const texts = set.items.map((x) => JSON.stringify(x)).join(', ');
     if (!shown) return `no shown line${onStream(set.stream)} reads any of ${texts}, ${lostText} ${set.items.length} line(s)`;
     const following = said.clauses[i].after ? `, after those of ${said.clauses[i - 1].set.items.map((x) => JSON.stringify(x)).join(', ')}` : '';
@@ -377,8 +368,8 @@ export function outputItemsReading(sentence: string): Reading<Check> | null {
   const toks = tokens(sentence.trim().replace(/[.;]$/, '').replace(/\s+/g, ' '));
   const said = toks && parse(toks);
   if (!said) return null;
-  // A set said shown with only a count and nothing else is no claim on texts: "it shows 3 lines" is another fact's.
-  if (said.clauses.every((cl) => cl.set.items.length === 0 && !cl.set.later && cl.set.end === undefined)) return null;
+  // "none of the later lines" alone follows no set.
+  if (said.clauses.every((cl) => cl.set.items.length === 0)) return null;
   const check: Check = {
     text: describe(said),
     evaluate(o) {
