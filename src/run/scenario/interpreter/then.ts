@@ -29,6 +29,7 @@ import { refusalReasonReading } from './refusal-reasons.js';
 import { printedPlaceReading } from './paths-printed.js';
 import { linesShownReading } from './lines-shown.js';
 import { lineRangesReading } from './line-ranges.js';
+import { outputItemsReading } from './output-items.js';
 import { noticeSaidReading } from './notices-said.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
@@ -3020,7 +3021,7 @@ export function readThen(sentence: string): Reading<Check> {
   const counted = linesShownReading(text) ?? noticeSaidReading(text) ?? lineRangesReading(text);
   if (counted !== null) return counted;
   const reading = readSentence(text);
-  if (!reading.ok) return fieldErrorReading(text) ?? refusalReasonReading(text) ?? printedPlaceReading(text) ?? reading;
+  if (!reading.ok) return fieldErrorReading(text) ?? refusalReasonReading(text) ?? printedPlaceReading(text) ?? outputItemsReading(text) ?? reading;
   const parts = followingInSentence(text, reading.parts);
   // "shows `a` only, followed by `stdout: ... (1 line omitted)`": a text said to follow the only one is in the place too, which "only" would deny.
   const only = (p: Check) => (p as { only?: true }).only === true;
