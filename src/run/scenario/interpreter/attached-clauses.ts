@@ -37,6 +37,8 @@ const JUSTIFICATION = /^,\s*(because|since|as|given that|so that|in order that)\
 const GENERIC_SUBJECT = /^(a|an|any)\s+/i;
 /** Those a purpose is for: "so that CI does not hang", "so that a reader can tell". */
 const PEOPLE = /\b(ci|users?|readers?|operators?|auditors?|developers?|teams?|maintainers?|reviewers?|people|anyone|nobody|you|one|we)\b/i;
+/** Verbs that state a rule ("as a timeout counts as a failure", "as an interruption is no limit event"). */
+const RULE_VERB = /\b(is|are|means|mean|counts|count|needs|need|has|have|must|cannot|can't|never|always|only)\b/i;
 const MODAL = /\b(may|can|could|might|would|should)\b/i;
 /** Words that point at this run, or say what happened in it: such a clause is a fact to check, never a justification. */
 const OF_THIS_RUN = /\b(it|it's|itself|they|them|their|this|these|those|here|there|now|then|was|were|had|did|got|has been|have been|ran|wrote|became|left|sent|took|began|kept|lost|gave|came|went|said|made|found|held|broke|hid|caught|showed|\w+[^e\W]ed)\b/i;
@@ -58,7 +60,9 @@ export function generalJustification(sentence: string): { main: string; justific
   // A text, a number, a time or a clause of its own after it: there is a fact of the run (or another clause) in it.
   if (/[`"“\d;:,]/.test(body.replace(KEY, '')) || OF_THIS_RUN.test(body)) return null;
   const purpose = /^(so that|in order that)$/i.test(marker[1]);
-  const general = purpose ? PEOPLE.test(body) || MODAL.test(body) : GENERIC_SUBJECT.test(body);
+  // "as" also compares ("exits 124, as a host command would", "as a JSON string"): a reason only with a verb of a rule and no predicate left out.
+  const comparison = /^as$/i.test(marker[1]) && (!RULE_VERB.test(body) || MODAL.test(body) || /\b(does|do|did|is|are|will|has|have)$/i.test(body));
+  const general = purpose ? PEOPLE.test(body) || MODAL.test(body) : GENERIC_SUBJECT.test(body) && !comparison;
   if (!general) return null;
   return { main: sentence.slice(0, opening.index), justification: clause.replace(/^,\s*/, '') };
 }
