@@ -11,6 +11,8 @@ import { readThen } from '../../src/run/scenario/interpreter/then.js';
 import { assertReadings, verdictsOn } from './then-readings.js';
 
 const READINGS: [string, string][] = [
+  // A code a handler exited with is no status of the run's nor the command's: the process's own, which the executor's note gives (round 28).
+  ['the command still counts as timed out even though its handler exited 0', 'outcome == timeout ∧ the command\'s own process exited with 0 (the status a stop replaces in the report: the executor\'s note "the command handled SIGTERM and exited with 0")'],
   // "not a timeout": a predicate noun denied, how the command ended; "no timeout", "without a timeout": none configured.
   ['it fails with exit code 3, not a timeout', 'exit code == 3, the command fails ∧ not (outcome == timeout)'],
   ['the report names `Error: boom`, not a timeout', 'not (outcome == timeout)'],
@@ -44,8 +46,6 @@ const UNBOUND = [
   'only a part of it is printed, and the report shows `x`',
   // A long range of quoted numbers is no list of texts (and no crash).
   'the report shows the first 250000 lines, `1` to `250000`',
-  // A code a handler exited with is no status of the run's nor the command's.
-  'the command still counts as timed out even though its handler exited 0',
   // A status word with a text that is no value of the `Exit Status:` line.
   'the status is `all good`',
 ];

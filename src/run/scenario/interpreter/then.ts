@@ -31,6 +31,7 @@ import { linesShownReading } from './lines-shown.js';
 import { lineRangesReading } from './line-ranges.js';
 import { outputItemsReading } from './output-items.js';
 import { noticeSaidReading } from './notices-said.js';
+import { asExpected, contrastsJoined, generalJustification, ownStatusAttached, writersMeasurement } from './attached-clauses.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
@@ -2971,6 +2972,8 @@ function bothNamedBefore(sentence: string): string {
 }
 
 export function readThen(sentence: string): Reading<Check> {
+  const attached = withAttachedClauses(sentence);
+  if (attached !== null) return attached;
   // "the heading line reads `[1/1] host: …` with the command text": the announcement, and in it the command's own line.
   const withRun = /^(.*\S)\s*,?\s+with (?:the|its) command(?:'s)? (?:text|line)\.?$/i.exec(sentence);
   if (withRun) {
@@ -3286,6 +3289,38 @@ function readSentence(text: string): Reading<Check> {
   });
   if (parts.some((p) => p === null)) return { ok: false, notUnderstood: notRunMarks, reason: 'a command not run is shown only by its announcement and the note under it' };
   return { ...reading, parts: parts as Check[] };
+}
+
+/** READING with NOTE on what its last check's text says: an attached clause accounted for, not checked. */
+function noted(reading: Reading<Check>, note: string): Reading<Check> {
+  if (!reading.ok) return reading;
+  const last = reading.parts.at(-1)!;
+  return { ...reading, parts: [...reading.parts.slice(0, -1), { text: `${last.text} (${note})`, evaluate: last.evaluate }] };
+}
+
+/**
+ * SENTENCE read as its main claim and the clause attached to it (attached-clauses.ts), where it has one of them:
+ * a contrast is a second claim, the command's own status a check of its own, a general justification or the writer's
+ * measurement a note in the reading. Null where it has none, or where its contrast read as two claims does not read.
+ */
+function withAttachedClauses(sentence: string): Reading<Check> | null {
+  const joined = contrastsJoined(sentence);
+  if (joined !== sentence) {
+    const both = readThen(joined);
+    return both.ok ? both : null;
+  }
+  const measured = writersMeasurement(sentence);
+  if (measured !== null) return noted(readThen(measured.main), `${measured.aside}: the writer's own measurement of another run, no claim of this one`);
+  const expected = asExpected(sentence);
+  if (expected !== null) return noted(readThen(expected.main), `"${expected.aside}": the writer's expectation of that claim, no claim beyond it`);
+  const conceded = ownStatusAttached(sentence);
+  if (conceded !== null) {
+    const main = readThen(conceded.main);
+    return main.ok ? { ok: true, parts: [...main.parts, conceded.check], rules: [...main.rules, "the command's own status"] } : main;
+  }
+  const justified = generalJustification(sentence);
+  if (justified !== null) return noted(readThen(justified.main), `"${justified.justification}": a justification said in general, no fact of this run, not checked`);
+  return null;
 }
 
 /** The announcement of each command SENTENCE places by its mark (`[1/2]`; none: every command) holds the command's own line. */

@@ -1,0 +1,151 @@
+// Clauses writers attach to a Then's claim: a contrast (", while X", ", whereas X"), a concession about the
+// command's own exit status (", although the command itself exited with 0"), a general justification
+// (", since an interruption is not a limit event"), the writer's own measurement ("(measured: 2.02 s)").
+// Each is split from the main claim and accounted for on its own: a contrast is a second claim read as any
+// clause is; the command's own status is checked against the executor's note; a justification is
+// accepted unchecked only where it plainly states a rule in general, never a fact of this run. Anything
+// else stays with the sentence, which the interpreter then reads (or leaves unread) as before.
+import type { CommandRecord } from '../../../executor/record.js';
+import type { Check } from './then.js';
+import { CONFIG_KEYS } from './lexicon.js';
+
+/** SENTENCE with its code spans masked (same length), so that no pattern matches inside a quoted text. */
+const masked = (sentence: string) => sentence.replace(/`[^`]*`/g, (span) => '`' + '\u0000'.repeat(span.length - 2) + '`');
+
+/**
+ * "A, while B", "A, whereas B", "A whereas B": two claims set against each other, each true of the run; read as "A, and B".
+ * Only "while" after a comma: without one it is a time ("written while it shut down"), which a conjunction would not say.
+ */
+export function contrastsJoined(sentence: string): string {
+  const hidden = masked(sentence);
+  let out = '';
+  let last = 0;
+  for (const m of hidden.matchAll(/,\s+(?:while|whereas)\s+|\s+whereas\s+/gi)) {
+    out += sentence.slice(last, m.index) + ', and ';
+    last = m.index! + m[0].length;
+  }
+  return out + sentence.slice(last);
+}
+
+/**
+ * Words that open a general justification: a reason or a purpose. The clause must also say a rule in general
+ * (GENERIC_SUBJECT, or a purpose for people), hold no text, number or time of the run, nor point at the run
+ * ("it", "this", a past tense): "since a stop hook that runs nothing checks nothing", "so that CI does not hang".
+ */
+const JUSTIFICATION = /^,\s*(because|since|as|given that|so that|in order that)\s+/i;
+/** A subject said of any such thing: "a command without `image:`", "an interruption", "any hidden stream". */
+const GENERIC_SUBJECT = /^(a|an|any)\s+/i;
+/** Those a purpose is for: "so that CI does not hang", "so that a reader can tell". */
+const PEOPLE = /\b(ci|users?|readers?|operators?|auditors?|developers?|teams?|maintainers?|reviewers?|people|anyone|nobody|you|one|we)\b/i;
+/** Verbs that state a rule ("as a timeout counts as a failure", "as an interruption is no limit event"). */
+const RULE_VERB = /\b(is|are|means|mean|counts|count|needs|need|has|have|must|cannot|can't|never|always|only)\b/i;
+const MODAL = /\b(may|can|could|might|would|should)\b/i;
+/** Words that point at this run, or say what happened in it: such a clause is a fact to check, never a justification. */
+const OF_THIS_RUN = /\b(it|it's|itself|they|them|their|this|these|those|here|there|now|then|was|were|had|did|got|has been|have been|ran|wrote|became|left|sent|took|began|kept|lost|gave|came|went|said|made|found|held|broke|hid|caught|showed|\w+[^e\W]ed)\b/i;
+/** A key of the configuration ("a command without `image:`"): a word of the rule, no fact of the run. */
+const KEY = new RegExp(String.raw`\`(?:${CONFIG_KEYS.join('|')}):?\`|\b(?:${CONFIG_KEYS.join('|')}):(?=\s|$)`, 'g');
+
+/**
+ * The general justification SENTENCE ends with, where it has one: the text of the claim before it, and the
+ * justification's own words. Null where the last clause after a reason or purpose word is not plainly one.
+ */
+export function generalJustification(sentence: string): { main: string; justification: string } | null {
+  const hidden = masked(sentence);
+  const opening = [...hidden.matchAll(/,\s*(?:because|since|as|given that|so that|in order that)\s+/gi)].at(-1);
+  if (opening === undefined) return null;
+  const clause = sentence.slice(opening.index).replace(/[.\s]+$/, '');
+  const marker = JUSTIFICATION.exec(clause);
+  if (marker === null) return null;
+  const body = clause.slice(marker[0].length);
+  // A text, a number, a time or a clause of its own after it: there is a fact of the run (or another clause) in it.
+  if (/[`"“\d;:,]/.test(body.replace(KEY, '')) || OF_THIS_RUN.test(body)) return null;
+  const purpose = /^(so that|in order that)$/i.test(marker[1]);
+  // "as" also compares ("exits 124, as a host command would", "as a JSON string"): a reason only with a verb of a rule and no predicate left out.
+  const comparison = /^as$/i.test(marker[1]) && (!RULE_VERB.test(body) || MODAL.test(body) || /\b(does|do|did|is|are|will|has|have)$/i.test(body));
+  const general = purpose ? PEOPLE.test(body) || MODAL.test(body) : GENERIC_SUBJECT.test(body) && !comparison;
+  if (!general) return null;
+  return { main: sentence.slice(0, opening.index), justification: clause.replace(/^,\s*/, '') };
+}
+
+/**
+ * "…, as expected", "…, as designed": the writer's expectation of the claim before it, no claim beyond it. The sentence
+ * without it, and its words; null where it ends with no such words.
+ */
+export function asExpected(sentence: string): { main: string; aside: string } | null {
+  const m = /,?\s+(as (?:expected|intended|designed|specified|documented|required|planned|promised))\s*\.?$/i.exec(sentence);
+  return m === null ? null : { main: sentence.slice(0, m.index), aside: m[1] };
+}
+
+/** The note the executor adds where a stopped command handled SIGTERM and exited on its own (executor/result.ts). */
+const HANDLED = /^the command handled SIGTERM and exited with (\d+) within the grace period;/;
+
+/** The status the command's own process exited with: its exit code where that is its own, else the one the executor's note gives; undefined where none is known. */
+export function ownStatus(c: CommandRecord): number | undefined {
+  if (c.exitCause === 'command') return c.exitCode;
+  const noted = c.notices.map((n) => HANDLED.exec(n)).find((m) => m !== null);
+  return noted ? Number(noted[1]) : undefined;
+}
+
+const NUMBER_WORDS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3 };
+/** The process the status is of, with a word that makes the status its own ("the command itself", "its own"), or the handler or trap that ended it (its `exit` is the process's). */
+const COMMAND = String.raw`(?:the\s+(?:command|process)|it)`;
+const HANDLER = String.raw`(?:the|its)\s+(?:(?:trap\s+)?handler|trap)`;
+const VALUE = String.raw`\s+(\d+|zero|one|two|three)$`;
+/** Its own status said in full: "the command itself exited with 0", "its own exit status was 0", "the command's own exit code was zero", "the trap exited 0". */
+const OWN_STATUS = new RegExp(
+  String.raw`^(?:(?:${COMMAND}\s+itself|${HANDLER})\s+exited(?:\s+with)?(?:\s+(?:status|code))?|(?:${COMMAND}(?:'s|’s)|its|${HANDLER}(?:'s|’s))\s+own\s+exit\s+(?:status|code)\s+(?:was|is))${VALUE}`,
+  'i',
+);
+/** "the 3 the handler exited with", "the 0 that the command itself exited with", "its own 0": the own status named after a contrast. */
+const OWN_STATUS_NAMED = new RegExp(
+  String.raw`^(?:the\s+(\d+|zero|one|two|three)\s+(?:that\s+|which\s+)?(?:${COMMAND}\s+itself|${HANDLER})\s+exited\s+with|(?:${COMMAND}(?:'s|’s)|its)\s+own\s+(?:exit\s+(?:status|code)\s+(?:of\s+)?)?(\d+|zero|one|two|three))$`,
+  'i',
+);
+/**
+ * Words that attach the command's own status to a claim about the report's: a concession ("although the command itself exited
+ * with 0"), whose status is said last, and a contrast ("rather than the 3 the handler exited with"), whose status is named.
+ */
+const ATTACHING = [
+  { marker: /(?:,\s*|\s+)(?:even though|although|though)\s+/gi, status: OWN_STATUS },
+  { marker: /(?:,\s*|\s+)(?:rather than|instead of|and not|but not|not)\s+/gi, status: OWN_STATUS_NAMED },
+];
+
+/**
+ * "…, although the command itself exited with 0", "…, even though its own exit status was 0", "… rather than the 3 the handler
+ * exited with": the claim before it, and the command's own exit status the clause states (which a stop replaces in the report:
+ * its Exit Code is the timeout's).
+ */
+export function ownStatusAttached(sentence: string): { main: string; check: Check } | null {
+  for (const { marker, status: shape } of ATTACHING) {
+    const opening = [...masked(sentence).matchAll(marker)].at(-1);
+    if (opening === undefined || opening.index === 0) continue;
+    const m = shape.exec(sentence.slice(opening.index + opening[0].length).replace(/[.\s]+$/, ''));
+    if (m === null) continue;
+    const said = (m[1] ?? m[2]).toLowerCase();
+    return { main: sentence.slice(0, opening.index), check: ownStatusCheck(said in NUMBER_WORDS ? NUMBER_WORDS[said] : Number(said)) };
+  }
+  return null;
+}
+
+/** The command's own process exited with STATUS: the one command of the run, or else each a stop ended. */
+function ownStatusCheck(status: number): Check {
+  return {
+    text: `the command's own process exited with ${status} (the status a stop replaces in the report: the executor's note "the command handled SIGTERM and exited with ${status}")`,
+    evaluate: (o) => {
+      const commands = o.record.commands;
+      const of = commands.length === 1 ? commands : commands.filter((c) => c.exitCause !== 'command');
+      const own = of.map((c) => ownStatus(c));
+      return { ok: of.length > 0 && own.every((s) => s === status), actual: of.map((c, i) => `command ${c.index + 1}: ${own[i] === undefined ? 'no own status known' : `its own status ${own[i]}`} (exit code ${c.exitCode}, ${c.exitCause})`).join('; ') || 'no command ran' };
+    },
+  };
+}
+
+/**
+ * "(measured: 2.021 s to 2.130 s)", "(observed: 0.06 s)": what the writer measured on a run of their own, times and numbers
+ * alone; no claim of this run, whose own times differ. The sentence without it, and the aside.
+ */
+export function writersMeasurement(sentence: string): { main: string; aside: string } | null {
+  const m = /\s*\((?:measured|observed|measured at|timed)\s*:?\s*((?:about|around|approx\.?|~|≈)?\s*\d+(?:\.\d+)?\s*(?:ms|s|sec|seconds?|milliseconds?)?(?:\s*(?:to|-|–|and|,)\s*(?:about|around|~|≈)?\s*\d+(?:\.\d+)?\s*(?:ms|s|sec|seconds?|milliseconds?)?)*)\s*\)/i.exec(sentence);
+  if (m === null || !/\d/.test(m[1])) return null;
+  return { main: sentence.slice(0, m.index) + sentence.slice(m.index + m[0].length), aside: m[0].trim() };
+}
