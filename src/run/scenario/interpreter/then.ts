@@ -27,6 +27,7 @@ import { executorWords } from './executor-words.js';
 import { fieldErrorReading } from './field-errors.js';
 import { refusalReasonReading } from './refusal-reasons.js';
 import { printedPlaceReading } from './paths-printed.js';
+import { directoryLeftReading } from './directories-left.js';
 import { linesShownReading } from './lines-shown.js';
 import { lineRangesReading } from './line-ranges.js';
 import { noticeSaidReading } from './notices-said.js';
@@ -2987,6 +2988,8 @@ export function readThen(sentence: string): Reading<Check> {
     if (rest && !rest.ok) return rest;
     return { ok: true, parts: [notReached.check, ...(rest?.ok ? rest.parts : [])], rules: ['the report says a timeout was not reached', ...(rest?.ok ? rest.rules : [])] };
   }
+  const left = directoryLeftReading(text, readThen);
+  if (left !== null) return left;
   const directory = nothingInDirectory(text);
   if (directory) return { ok: false, notUnderstood: [directory], reason: 'a directory said to get no file, which no fact reads' };
   // "a note such as `note: container spec-run-30205-f35005a3 removed`": an example of a text, whose particulars (a pid, a name) are the
@@ -3019,8 +3022,11 @@ export function readThen(sentence: string): Reading<Check> {
   // for texts or counts of lines shown, and its words for texts.
   const counted = linesShownReading(text) ?? noticeSaidReading(text) ?? lineRangesReading(text);
   if (counted !== null) return counted;
+  // A run's directory said as what is printed is read as a whole first: word by word, "path" and "directory" were texts.
+  const printed = printedPlaceReading(text);
+  if (printed !== null) return printed;
   const reading = readSentence(text);
-  if (!reading.ok) return fieldErrorReading(text) ?? refusalReasonReading(text) ?? printedPlaceReading(text) ?? reading;
+  if (!reading.ok) return fieldErrorReading(text) ?? refusalReasonReading(text) ?? reading;
   const parts = followingInSentence(text, reading.parts);
   // "shows `a` only, followed by `stdout: ... (1 line omitted)`": a text said to follow the only one is in the place too, which "only" would deny.
   const only = (p: Check) => (p as { only?: true }).only === true;
