@@ -98,3 +98,28 @@ t.test('a directory left and a clause after "and": both read, each of its own', 
     [false, 'the file is not'],
   ]);
 });
+
+t.test('a file said to be one, with or without an extension, and where it is', async (t) => {
+  for (const sentence of [
+    'no file called `never-ran` appears',
+    'no file `marker` is created',
+    'we end up with a file called `done-flag`',
+    'the run leaves behind a file named `stamp`',
+    'no file `ran.txt` exists in the project afterwards',
+    'no file `audit` shall exist after the run',
+    'the file `stamp` should not exist',
+  ]) t.match(reading('Then', sentence) ?? '', /^(?:a|no) file \S+ exists after the run \(/, sentence);
+  t.equal(reading('Then', 'we end up with `done-flag`'), null, 'a name said with no kind is not read as a file');
+
+  const left = (run: string) => blockScenario(run, 'the configuration is', [`- run: "${run}"`], 'we end up with a file called `done-flag`');
+  await expectBoundVerdicts(t, runScenarios, 'round28e-file', [left('touch done-flag'), left('true'), left('mkdir done-flag')], 'end up with', [
+    [true, 'the command made the file'],
+    [false, 'nothing was made'],
+    [false, 'a directory of that name is no file'],
+  ]);
+  const none = (run: string) => blockScenario(run, 'the configuration is', [`- run: "${run}"`], 'no file called `never-ran` appears in the project');
+  await expectBoundVerdicts(t, runScenarios, 'round28e-no-file', [none('true'), none('touch never-ran')], 'never-ran', [
+    [true, 'nothing was made'],
+    [false, 'the command made it'],
+  ]);
+});
