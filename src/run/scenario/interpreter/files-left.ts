@@ -11,7 +11,7 @@ export const LOG_REFERENT = '__log__.jsonl';
 
 const NAME = String.raw`\`([\w.-]+(?:\/[\w.-]+)*)\``;
 /** When the file is (not) there: after the run, which is when every fact of a file is checked. */
-const AFTER = String.raw`(?:\s*,?\s*(?:afterwards?|thereafter|after\s+(?:the|this|that)\s+run|after\s+(?:the\s+)?execution|post[-\s]execution|once\s+the\s+run\s+(?:is\s+over|is\s+done|ends|has\s+ended|finishes|has\s+finished)|when\s+the\s+run\s+(?:is\s+over|ends|has\s+ended|finishes)|at\s+the\s+end\s+of\s+the\s+run))?`;
+export const AFTER = String.raw`(?:\s*,?\s*(?:afterwards?|thereafter|after\s+(?:the|this|that)\s+run|after\s+(?:the\s+)?execution|post[-\s]execution|once\s+the\s+run\s+(?:is\s+over|is\s+done|ends|has\s+ended|finishes|has\s+finished)|when\s+the\s+run\s+(?:is\s+over|ends|has\s+ended|finishes)|at\s+the\s+end\s+of\s+the\s+run))?`;
 const END = String.raw`(?=\s*(?:[,;.:]|$|\band\b|\bbut\b|\bsince\b|\bbecause\b|\bas\b))`;
 /** Verbs of a file being made by the run. */
 const MADE = String.raw`(?:created|written|produced|made|left(?:\s+behind)?|generated)`;

@@ -49,6 +49,10 @@ export interface Observation {
   log?: LogFile;
   /** The files and directories in the run's directory (and the project's) after the run, by relative path. */
   files: string[];
+  /** The directories among them; the files and directories under the project alone, and its directories (by path relative to it). */
+  directories?: string[];
+  projectFiles?: string[];
+  projectDirectories?: string[];
   /** How long spec-run exec went on after the interrupt a When sent it, to its end (unscaled ms); undefined when none was sent. */
   afterSignalMs?: number;
   /** The run's project directory and its configuration file's directory, absolute, in the scenario's names (as the record says them). */
@@ -59,6 +63,14 @@ export interface Observation {
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/'));
+}
+
+/** The directories under DIR, by path relative to it. */
+function directoriesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }
 
 export interface LogFile {
@@ -391,7 +403,7 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
   if (scale !== 1) notes.push(`durations scaled by ${scale.toPrecision(3)} (timeouts and sleeps alike): the documented ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)))} runs as ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)) * scale)}`);
   const invocation = setup.invocation ?? {};
   if (invocation.project !== undefined) notes.push(`--project ${invocation.project}: a fresh directory stands for it${path.isAbsolute(invocation.project) ? ', the paths the run shows under it said under this name' : ''}`);
-  const runIn = async (configuration: StopConfig): Promise<{ record: RunRecord; log?: LogFile; files: string[]; afterSignalMs?: number; places: { project: string; configDir: string } }> => {
+  const runIn = async (configuration: StopConfig): Promise<{ record: RunRecord; log?: LogFile; files: string[]; directories: string[]; projectFiles: string[]; projectDirectories: string[]; afterSignalMs?: number; places: { project: string; configDir: string } }> => {
     // The directory spec-run exec is started in: its configuration file, --log and --project are resolved there, as the CLI resolves them.
     const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-scenario-'));
     // A checkout is readable by others (mkdtemp makes it the owner's alone): a container command given another `user:` reads the project as in the writer's own.
@@ -435,17 +447,22 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       if (configPath !== undefined && invocation.config !== undefined && path.isAbsolute(invocation.config) && inside(invocation.config) === null) standIns.push([configDir, path.dirname(path.resolve(invocation.config))]);
       standIns.sort(([a], [b]) => b.length - a.length);
       const named = { record: inNamedPlaces(record, standIns), log: inNamedPlaces(log, standIns), places: inNamedPlaces({ project, configDir }, standIns) };
-      return { ...named, afterSignalMs, files: [...new Set([...filesUnder(dir), ...filesUnder(project)])] };
+      const projectFiles = filesUnder(project);
+      const projectDirectories = directoriesUnder(project);
+      return { ...named, afterSignalMs, files: [...new Set([...filesUnder(dir), ...projectFiles])], directories: [...new Set([...directoriesUnder(dir), ...projectDirectories])], projectFiles, projectDirectories };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  const { record, log, files, afterSignalMs, places } = await runIn(probe);
+  const { record, log, files, directories, projectFiles, projectDirectories, afterSignalMs, places } = await runIn(probe);
   let other: Promise<RunRecord> | null = null;
   return {
     record,
     log,
     files,
+    directories,
+    projectFiles,
+    projectDirectories,
     places,
     ...(afterSignalMs === undefined ? {} : { afterSignalMs }),
     scale,

@@ -18,13 +18,66 @@ const CONFIG_FILE = '(?:configuration|config|hook|stop-hook|stop hook|yaml)(?:\\
 /** Phrases for the project's directory, and for the configuration file's. */
 const PLACES: [RegExp, 'project' | 'configDir'][] = [
   [new RegExp(`^(?:the\\s+)?${ABSOLUTE}path\\s+of\\s+the\\s+project(?:'s)?(?:\\s+(?:${DIRECTORY}|root))?$|^the\\s+project(?:'s|\\s+${DIRECTORY}(?:'s)?|\\s+root(?:'s)?)\\s+${ABSOLUTE}path$|^the\\s+${ABSOLUTE}project\\s+(?:${DIRECTORY}|root)$`, 'i'), 'project'],
-  [new RegExp(`^(?:the\\s+)?(?:${ABSOLUTE}path\\s+of\\s+the\\s+)?${ABSOLUTE}${DIRECTORY}\\s+(?:of|holding|containing)\\s+the\\s+${CONFIG_FILE}$|^the\\s+${CONFIG_FILE}(?:'s|’s)\\s+${ABSOLUTE}${DIRECTORY}(?:'s\\s+${ABSOLUTE}path)?$|^the\\s+${ABSOLUTE}path\\s+of\\s+the\\s+${CONFIG_FILE}(?:'s|’s)\\s+${DIRECTORY}$`, 'i'), 'configDir'],
+  [new RegExp(`^(?:the\\s+)?(?:${ABSOLUTE}path\\s+of\\s+the\\s+)?${ABSOLUTE}${DIRECTORY}\\s+(?:of|holding|containing|(?:that|which)\\s+(?:holds|contains))\\s+the\\s+${CONFIG_FILE}$|^the\\s+${CONFIG_FILE}(?:'s|’s)\\s+${ABSOLUTE}${DIRECTORY}(?:'s\\s+${ABSOLUTE}path)?$|^the\\s+${ABSOLUTE}path\\s+of\\s+the\\s+${CONFIG_FILE}(?:'s|’s)\\s+${DIRECTORY}$`, 'i'), 'configDir'],
 ];
 
-const QUOTED = '(?:`([^`]*)`|“([^”]*)”)';
-const SENTENCE = new RegExp(`^the\\s+(${ORDINALS.join('|')}|\\d+(?:st|nd|rd|th)|only)\\s+${COMMAND_NOUN}\\s+${PRINTS}\\s+(?:${QUOTED}\\s+followed\\s+by\\s+)?(.+?)(?:\\s+followed\\s+by\\s+${QUOTED})?$`, 'i');
+/** A relative path said in code marks: a directory under the project ("`sub`", "`data/raw`"), never one out of it. */
+const UNDER = '`((?:[\\w-][\\w.-]*)(?:\\/[\\w-][\\w.-]*)*)\\/?`';
+/**
+ * A directory said by its place in the project: "the absolute path of the project's `sub` directory", "the `sub` folder of
+ * the project", "`data/raw` under the project directory". A name said with no place ("the absolute path of `proj`") is not
+ * read: which directory it is, the scenario's When would have to say.
+ */
+const IN_PROJECT = [
+  new RegExp(`^(?:the\\s+)?(?:${ABSOLUTE}path\\s+of\\s+)?the\\s+project(?:'s|’s|\\s+${DIRECTORY}(?:'s|’s))\\s+(?:${ABSOLUTE})?${UNDER}(?:\\s+(?:sub)?${DIRECTORY})?$`, 'i'),
+  new RegExp(`^(?:the\\s+)?(?:${ABSOLUTE}path\\s+of\\s+)?(?:the\\s+)?(?:(?:sub)?${DIRECTORY}\\s+)?${UNDER}(?:\\s+(?:sub)?${DIRECTORY})?\\s+(?:of|in|under|inside|within)\\s+the\\s+project(?:\\s+(?:${DIRECTORY}|root))?$`, 'i'),
+];
 
-/** The text a command prints where it prints PLACE: a container sees the project at /workspace, and a place in it under that. */
+/** Where PHRASE puts a directory of the run: the project's or the configuration file's, and a relative path under it. */
+export function placeNamed(phrase: string): { place: 'project' | 'configDir'; under: string } | null {
+  const text = phrase.trim();
+  const place = PLACES.find(([re]) => re.test(text))?.[1];
+  if (place !== undefined) return { place, under: '' };
+  for (const re of IN_PROJECT) {
+    const m = re.exec(text);
+    if (m && !m[1].split('/').some((part) => part === '..' || part === '.')) return { place: 'project', under: `/${m[1]}` };
+  }
+  return null;
+}
+
+const QUOTED = '(?:`([^`]*)`|“([^”]*)”)';
+const BE = '(?:is|reads|shall\\s+be|should\\s+be|must\\s+be|will\\s+be)';
+/**
+ * Who prints the place: a command by its place ("the second step prints"), the one command ("it prints", "the command
+ * prints", "`pwd` prints", by its run), or a line of the run's output ("the first output line is", "the output is").
+ */
+const SUBJECT = [
+  `the\\s+(?<which>${ORDINALS.join('|')}|\\d+(?:st|nd|rd|th)|only)\\s+${COMMAND_NOUN}\\s+${PRINTS}`,
+  `(?<one>it|the\\s+${COMMAND_NOUN})\\s+${PRINTS}`,
+  `\`(?<run>[^\`]+)\`\\s+${PRINTS}`,
+  `the\\s+(?:(?<line>${ORDINALS.join('|')}|\\d+(?:st|nd|rd|th)|only)\\s+)?(?:output\\s+line|line\\s+of\\s+(?:the\\s+)?output)\\s+${BE}`,
+  `the\\s+(?<output>output)\\s+${BE}`,
+].join('|');
+const SENTENCE = new RegExp(`^(?:${SUBJECT})\\s+(?:${QUOTED}\\s+followed\\s+by\\s+)?(.+?)(?:\\s+followed\\s+by\\s+${QUOTED})?$`, 'i');
+
+/** Who a sentence says prints the place. */
+type Printer = { command: number } | { onlyCommand: 'the only command' | 'the command' } | { run: string } | { line: number } | { onlyLine: true };
+
+/** The printer of SUBJECT's named groups; null where an ordinal is not one. */
+function printerOf(groups: Record<string, string | undefined>): Printer | null {
+  const index = (word: string) => (ORDINALS.includes(word) ? ORDINALS.indexOf(word) : parseInt(word, 10) - 1);
+  if (groups.which !== undefined) {
+    const word = groups.which.toLowerCase();
+    return word === 'only' ? { onlyCommand: 'the only command' } : index(word) >= 0 ? { command: index(word) } : null;
+  }
+  if (groups.one !== undefined) return { onlyCommand: 'the command' };
+  if (groups.run !== undefined) return { run: groups.run };
+  if (groups.output !== undefined) return { onlyLine: true };
+  const word = groups.line?.toLowerCase() ?? 'only';
+  return word === 'only' ? { onlyLine: true } : index(word) >= 0 ? { line: index(word) } : null;
+}
+
+/** The text a command prints where it prints a place: a container sees the project at /workspace, and a place in it under that. */
 function seenBy(c: CommandRecord, o: Observation, place: 'project' | 'configDir'): string | null {
   const places = o.places;
   if (places === undefined) return null;
@@ -37,29 +90,54 @@ function seenBy(c: CommandRecord, o: Observation, place: 'project' | 'configDir'
 export function printedPlaceReading(sentence: string): Reading<Check> | null {
   const m = SENTENCE.exec(sentence.trim());
   if (!m) return null;
-  const [, which, prefixA, prefixB, phrase, suffixA, suffixB] = m;
-  const place = PLACES.find(([re]) => re.test(phrase.trim()))?.[1];
-  if (place === undefined) return null;
+  const [prefixA, prefixB, phrase, suffixA, suffixB] = m.slice(-5);
+  const named = placeNamed(phrase);
+  const printer = printerOf(m.groups ?? {});
+  if (named === null || printer === null) return null;
+  const { place, under } = named;
   const prefix = prefixA ?? prefixB;
   const suffix = suffixA ?? suffixB;
   // A text after a path is more of it (`/sub/dir`); anything else would be a second value, not read here.
   if (suffix !== undefined && !suffix.startsWith('/')) return null;
-  const word = which.toLowerCase();
-  const index = word === 'only' ? 0 : ORDINALS.includes(word) ? ORDINALS.indexOf(word) : parseInt(word, 10) - 1;
-  if (index < 0) return null;
+  const tail = `${under}${suffix ?? ''}`;
   const name = place === 'project' ? "the project's directory" : "the configuration file's directory";
-  const said = `${prefix !== undefined ? `${JSON.stringify(prefix)} then ` : ''}${name}${suffix !== undefined ? ` then ${JSON.stringify(suffix)}` : ''}`;
+  const said = `${prefix !== undefined ? `${JSON.stringify(prefix)} then ` : ''}${name}${tail !== '' ? ` then ${JSON.stringify(tail)}` : ''}`;
+  // "prints `release` followed by …": the text and the path, as one line, with or without the space between them.
+  const wanted = (c: CommandRecord, o: Observation): string[] | null => {
+    const seen = seenBy(c, o, place);
+    if (seen === null) return null;
+    const value = `${seen}${tail}`;
+    return prefix === undefined ? [value] : [`${prefix}${value}`, `${prefix.trimEnd()} ${value}`];
+  };
+  const unseen = { ok: false, actual: `the ${name.slice(4)} is not where the command can see it` };
+  if ('line' in printer || 'onlyLine' in printer) {
+    const check: Check = {
+      text: `${'line' in printer ? `output line ${printer.line + 1} of the run is` : "the run's output is the one line"} ${said} (absolute; /workspace and under it in a container)`,
+      evaluate: (o) => {
+        const lines = o.record.commands.flatMap((c) => c.lines.map((l) => ({ c, text: l.text.trim() })));
+        const actual = `output ${JSON.stringify(lines.map((l) => l.text))}`;
+        if ('onlyLine' in printer && lines.length !== 1) return { ok: false, actual };
+        const line = lines['line' in printer ? printer.line : 0];
+        if (line === undefined) return { ok: false, actual };
+        const expected = wanted(line.c, o);
+        return expected === null ? unseen : { ok: expected.includes(line.text), actual: `${actual}; expected ${expected[0]}` };
+      },
+    };
+    return { ok: true, parts: [check], rules: ["a run's directory printed"] };
+  }
+  const who = 'command' in printer ? `command ${printer.command + 1}` : 'run' in printer ? `the command \`${printer.run}\`` : printer.onlyCommand;
   const check: Check = {
-    text: `${word === 'only' ? 'the only command' : `command ${index + 1}`} prints a line that is ${said} (absolute; /workspace and under it in a container)`,
+    text: `${who} prints a line that is ${said} (absolute; /workspace and under it in a container)`,
     evaluate: (o) => {
-      const c = o.record.commands[index];
-      if (c === undefined || (word === 'only' && o.record.commands.length !== 1)) return { ok: false, actual: `${o.record.commands.length} command(s) ran` };
-      const seen = seenBy(c, o, place);
-      if (seen === null) return { ok: false, actual: `the ${name.slice(4)} is not where the command can see it` };
-      const value = `${seen}${suffix ?? ''}`;
-      // "prints `release` followed by …": the text and the path, as one line, with or without the space between them.
-      const wanted = prefix === undefined ? [value] : [`${prefix}${value}`, `${prefix.trimEnd()} ${value}`];
-      return { ok: c.lines.some((l) => wanted.includes(l.text.trim())), actual: `output ${JSON.stringify(c.lines.map((l) => l.text))}; ${name} ${seen}` };
+      const commands = o.record.commands;
+      const ran = { ok: false, actual: `${commands.length} command(s) ran` };
+      // One command, where the sentence names none by place: "it", "the command", or its run (which no other may have).
+      const c = 'command' in printer ? commands[printer.command] : 'run' in printer ? commands.filter((x) => x.run.trim() === printer.run.trim()) : commands.length === 1 ? commands[0] : undefined;
+      const command = Array.isArray(c) ? (c.length === 1 ? c[0] : undefined) : c;
+      if (command === undefined) return ran;
+      const expected = wanted(command, o);
+      if (expected === null) return unseen;
+      return { ok: command.lines.some((l) => expected.includes(l.text.trim())), actual: `output ${JSON.stringify(command.lines.map((l) => l.text))}; expected ${expected[0]}` };
     },
   };
   return { ok: true, parts: [check], rules: ["a run's directory printed"] };

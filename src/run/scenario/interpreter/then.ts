@@ -27,6 +27,7 @@ import { executorWords } from './executor-words.js';
 import { fieldErrorReading } from './field-errors.js';
 import { refusalReasonReading } from './refusal-reasons.js';
 import { printedPlaceReading } from './paths-printed.js';
+import { directoryLeftReading } from './directories-left.js';
 import { linesShownReading } from './lines-shown.js';
 import { lineRangesReading } from './line-ranges.js';
 import { outputItemsReading } from './output-items.js';
@@ -2983,6 +2984,9 @@ export function readThen(sentence: string): Reading<Check> {
   }
   // What `docker ps` (`-a`) lists is the engine's containers: read only where it is said to list none of the run's (below); else not read.
   // "≈ 3 s (± 0.5 s)": a time with a tolerance is its bounds, first, so that no other reading takes the tolerance's number.
+  // Before the rewrites of files-left.ts, which say "no file `x` is created" again in a form whose fact reads only names with an extension.
+  const left = directoryLeftReading(sentence, readThen);
+  if (left !== null) return left;
   const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(filesLeftSaid(logEventsNamed(sentence))))));
   const notReached = timeoutNotReachedSaid(text);
   if (notReached !== null) {
@@ -3023,8 +3027,11 @@ export function readThen(sentence: string): Reading<Check> {
   // for texts or counts of lines shown, and its words for texts.
   const counted = linesShownReading(text) ?? noticeSaidReading(text) ?? lineRangesReading(text);
   if (counted !== null) return counted;
+  // A run's directory said as what is printed is read as a whole first: word by word, "path" and "directory" were texts.
+  const printed = printedPlaceReading(text);
+  if (printed !== null) return printed;
   const reading = readSentence(text);
-  if (!reading.ok) return fieldErrorReading(text) ?? refusalReasonReading(text) ?? printedPlaceReading(text) ?? outputItemsReading(text) ?? reading;
+  if (!reading.ok) return fieldErrorReading(text) ?? refusalReasonReading(text) ?? outputItemsReading(text) ?? reading;
   const parts = followingInSentence(text, reading.parts);
   // "shows `a` only, followed by `stdout: ... (1 line omitted)`": a text said to follow the only one is in the place too, which "only" would deny.
   const only = (p: Check) => (p as { only?: true }).only === true;
