@@ -36,6 +36,8 @@ const cases: [string, string[], string, boolean][] = [
   ['no empty list', refused, 'the message says the commands list is empty, since a stop hook which runs nothing checks nothing', false],
   ['a command without run', runless, 'the error for the second step says each command requires a run: key', true],
   ['another command', runless, 'the error for the first step says each command requires a run: key', false],
+  ['a value written bare', ['commands:', '  - run: "echo a"', '    keepOutput: middle'], '`keepOutput: middle` is refused as it must be head or tail', true],
+  ['another value written bare', ['commands:', '  - run: "echo a"', '    keepOutput: last'], '`keepOutput: middle` is refused as it must be head or tail', false],
   ['the first line', refused, 'the first line says the configuration is invalid', true],
   ['the first line of a valid one', ['commands:', '  - run: "echo fine"'], 'the first line says the configuration is invalid', false],
 ];

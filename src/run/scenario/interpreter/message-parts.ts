@@ -17,12 +17,20 @@ import type { Check } from './then.js';
 interface Target {
   text: string;
   about: (e: ConfigError) => boolean;
+  /** Whether an error of that path can be the one named: a text opening with another field's path contradicts the subject. */
+  holdsPath?: (path: string) => boolean;
+  /** A value written beside the field ("`maxOutputLines: 0`"): only a message that quotes values can bear it out. */
+  valued?: true;
 }
 
 /** One part of a message said: what it says, and whether an error's message (its path first) says it. */
 interface Part {
   text: string;
   says: (e: ConfigError, o: Observation) => boolean;
+  /** The path the text opens with, or names. */
+  path?: string;
+  /** Whether the message said quotes the value written; undefined for a part that says nothing of it. */
+  valued?: boolean;
 }
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
@@ -77,6 +85,8 @@ function verbatim(said: string): Part | null {
   const column = Number(place?.[3] ?? place?.[5] ?? NaN);
   const where = place === null ? '' : ` at line ${line}${Number.isNaN(column) ? '' : `, column ${column}`}${file !== undefined ? ` of ${file}` : ''}`;
   return {
+    path: path ?? undefined,
+    valued: /^invalid duration |, not |not the relative /.test(message),
     text: `${path !== null ? `is about ${path} and ` : ''}says ${JSON.stringify(message)}${where}`,
     says: (e, o) =>
       (path === null || e.path === path) &&
@@ -92,6 +102,8 @@ interface Paraphrase {
   said: RegExp;
   text: string | ((m: RegExpExecArray) => string);
   message: (m: RegExpExecArray) => RegExp;
+  /** False for a message that quotes no value (a key's place, a list's emptiness). */
+  valued?: false;
 }
 
 const MUST = String.raw`(?:must|has to|have to|needs to|need to|should)`;
@@ -140,16 +152,19 @@ const PARAPHRASES: Paraphrase[] = [
     said: new RegExp(String.raw`^(?:(?:(?:the|its)\s+(?:commands?\s+)?list|(?:the\s+)?commands(?::|\s+list)?|stop\.commands|it)\s+is|it's|(?:there\s+is\s+)?an?)\s+(?:an\s+)?empty(?:\s+list)?(?:(?::|,)?\s*(?:(?:observing|noting|adding|explaining|saying|since|because|as)\s+(?:that\s+)?)?(${STOP_HOOK_NOTHING}))?$`, 'i'),
     text: (m) => `is an empty list${m[1] !== undefined ? ': a stop hook that runs nothing checks nothing' : ''}`,
     message: (m) => (m[1] !== undefined ? /^is an empty list: a stop hook that runs nothing checks nothing/ : /^is an empty list\b/),
+    valued: false,
   },
   {
     said: new RegExp(String.raw`^${STOP_HOOK_NOTHING}$`, 'i'),
     text: 'a stop hook that runs nothing checks nothing',
     message: () => /a stop hook that runs nothing checks nothing/,
+    valued: false,
   },
   {
     said: new RegExp(String.raw`^(?:every|each|a|the)\s+${COMMAND_NOUN}\s+(?:needs|requires|must have)\s+(?:a\s+|its\s+)?run:?(?:\s+(?:key|field|line))?$|^(?:a\s+|the\s+)?run:?(?:\s+(?:key|field))?\s+is\s+(?:required|missing|mandatory)$`, 'i'),
     text: 'every command needs run:',
     message: () => /^every command needs run:$/,
+    valued: false,
   },
   {
     said: new RegExp(String.raw`^${IT}?${MUST}\s+be\s+(?:either\s+)?head\s+or\s+tail$`, 'i'),
@@ -175,11 +190,13 @@ const PARAPHRASES: Paraphrase[] = [
     said: /^(?:it\s+)?(?:only\s+applies|applies\s+only|applies)\s+(?:in|inside|to|within)\s+(?:a\s+)?containers?(?:\s+only)?(?:,?\s+(?:and|as|since|because)\s+(?:the|this|its)\s+(?:command|step)\s+has\s+no\s+image:?)?$/i,
     text: 'applies in a container only',
     message: () => /^applies in a container only\b/,
+    valued: false,
   },
   {
     said: /^(?:it\s+)?(?:is\s+)?(?:not\s+a\s+valid|an?\s+invalid)\s+(?:env|environment)\s+(?:var|variable)\s+name$/i,
     text: 'not a valid environment variable name',
     message: () => /^not a valid environment variable name/,
+    valued: false,
   },
 ];
 
@@ -232,7 +249,7 @@ function partOf(said: string): Part | null {
   const named = /^(?:the\s+(?:field|path|key)\s+)?`?([^\s`]+)`?$/.exec(s);
   if (named && fieldPath(named[1])) {
     const path = named[1].replace(/^(?!stop\.)/, 'stop.');
-    return { text: `names ${path}`, says: (e) => e.path === path };
+    return { text: `names ${path}`, says: (e) => e.path === path, path };
   }
   const own = verbatim(s);
   if (own !== null) return own;
@@ -243,7 +260,7 @@ function partOf(said: string): Part | null {
     const m = p.said.exec(unquoted);
     if (m) {
       const message = p.message(m);
-      return { text: `says ${typeof p.text === 'string' ? p.text : p.text(m)}`, says: (e) => message.test(ownWords(e)) };
+      return { text: `says ${typeof p.text === 'string' ? p.text : p.text(m)}`, says: (e) => message.test(ownWords(e)), valued: p.valued !== false };
     }
   }
   return null;
@@ -263,9 +280,11 @@ function partsOf(said: string): Part[] | null {
   return null;
 }
 
-const fieldTarget = (path: string): Target => ({ text: `about the field ${path}`, about: (e) => e.path === path });
-const keyTarget = (key: string): Target => ({ text: `about the field ${key}`, about: (e) => e.path === `stop.${key}` || e.path.endsWith(`.${key}`) });
-const commandTarget = (n: number): Target => ({ text: `about command ${n}`, about: (e) => e.path === `stop.commands[${n - 1}]` || e.path.startsWith(`stop.commands[${n - 1}].`) });
+/** A target whose errors are those of some paths only. */
+const byPath = (text: string, holdsPath: (path: string) => boolean): Target => ({ text, about: (e) => holdsPath(e.path), holdsPath });
+const fieldTarget = (path: string) => byPath(`about the field ${path}`, (p) => p === path);
+const keyTarget = (key: string) => byPath(`about the field ${key}`, (p) => p === `stop.${key}` || p.endsWith(`.${key}`));
+const commandTarget = (n: number) => byPath(`about command ${n}`, (p) => p === `stop.commands[${n - 1}]` || p.startsWith(`stop.commands[${n - 1}].`));
 
 /** A command named by its place: "the first command", "command 3", "the 2nd step". */
 function commandNamed(phrase: string): Target | null {
@@ -303,7 +322,7 @@ function valueNamed(phrase: string): Target | null {
   if (problem === undefined) return null;
   const noun = m[2].toLowerCase();
   const key = noun === 'timeout' || noun === 'duration' ? /(?:^stop\.defaultTimeout|\.timeout)$/ : noun === 'workdir' ? /\.workdir$/ : noun === 'list' ? /^stop\.commands$/ : noun === 'run' || noun === 'command' ? /\.run$/ : noun === 'line limit' ? /\.maxOutputLines$/ : noun === 'memory limit' ? /\.memory$/ : /./;
-  return { text: `about the ${m[1].toLowerCase()} ${noun} (its message matching /${problem[1].source}/)`, about: (e) => key.test(e.path) && problem[1].test(ownWords(e)) };
+  return { text: `about the ${m[1].toLowerCase()} ${noun} (its message matching /${problem[1].source}/)`, holdsPath: (p) => key.test(p), about: (e) => key.test(e.path) && problem[1].test(ownWords(e)) };
 }
 
 /** A problem named by its noun, and what places it: "the problem at line 2", "the memory problem", "the error for `x`", "another line". */
@@ -338,6 +357,7 @@ function problemNamed(phrase: string): Target | null {
   return {
     text: targets.map((t) => t.text).join(', '),
     about: (e) => targets.every((t) => t.about(e)),
+    holdsPath: (path) => targets.every((t) => t.holdsPath?.(path) ?? true),
   };
 }
 
@@ -363,8 +383,13 @@ function keyValueNamed(phrase: string): Target | null {
   const t = fieldNamed(m[1]);
   if (t === null) return null;
   const value = m[2];
-  return { text: `${t.text} set to ${value}`, about: (e) => t.about(e) && (ownWords(e).includes(`not ${value}`) || ownWords(e).includes(`invalid duration ${value}:`) || ownWords(e).includes(`not the number ${value}`)) };
+  // A word written bare is a string the message quotes (`not "middle"`), or a number it shows bare (`not 0`).
+  const shown = value.startsWith('"') ? [value] : [value, JSON.stringify(value)];
+  return { text: `${t.text} set to ${value}`, holdsPath: t.holdsPath, valued: true, about: (e) => t.about(e) && shown.some((v) => [`not ${v}`, `invalid duration ${v}:`, `not the number ${v}`].some((said) => new RegExp(`${escaped(said)}(?![\\w.])`).test(ownWords(e)))) };
 }
+
+/** TEXT as a regular expression that matches it literally. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The verbs that join a problem to what its message says. */
 const VERB = /\s+(?:says|said|reads|states|explains|notes|mentions|shows|gives|reports|complains|names|lists|is(?:\s+(?:reported|listed|given|shown|printed|flagged|refused|rejected|answered|met))?(?:\s+(?:as|with|because|since|for))?|(?:gets|fails with|draws|triggers|produces))(?:\s+that)?(?:\s*:)?\s+/gi;
@@ -387,7 +412,9 @@ function clauseCheck(clause: string): Check | null {
   for (const [target, said] of candidates) {
     if (target === null) continue;
     const parts = partsOf(said);
-    if (parts === null) continue;
+    if (parts === null || parts.some((p) => p.path !== undefined && target.holdsPath?.(p.path) === false)) continue;
+    // A value said beside its field is checked in the message: one that quotes none would fail where the sentence is true.
+    if (target.valued && (parts.some((p) => p.valued === false) || !parts.some((p) => p.valued === true))) continue;
     return {
       text: `an error${target.text === '' ? '' : ` ${target.text}`} ${parts.map((p) => p.text).join(' and ')}`,
       evaluate: (o: Observation) => ({
