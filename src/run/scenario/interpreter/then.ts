@@ -26,6 +26,7 @@ import { messageShown, placements } from './configured-message.js';
 import { executorWords } from './executor-words.js';
 import { fieldErrorReading } from './field-errors.js';
 import { refusalReasonReading } from './refusal-reasons.js';
+import { messagePartsReading, refusalFirstLineReading } from './message-parts.js';
 import { printedPlaceReading } from './paths-printed.js';
 import { directoryLeftReading } from './directories-left.js';
 import { linesShownReading } from './lines-shown.js';
@@ -3031,7 +3032,7 @@ export function readThen(sentence: string): Reading<Check> {
   const printed = printedPlaceReading(text);
   if (printed !== null) return printed;
   const reading = readSentence(text);
-  if (!reading.ok) return fieldErrorReading(text) ?? refusalReasonReading(text) ?? outputItemsReading(text) ?? reading;
+  if (!reading.ok) return fieldErrorReading(text) ?? refusalReasonReading(text) ?? messagePartsReading(text) ?? refusalFirstLineReading(text) ?? outputItemsReading(text) ?? reading;
   const parts = followingInSentence(text, reading.parts);
   // "shows `a` only, followed by `stdout: ... (1 line omitted)`": a text said to follow the only one is in the place too, which "only" would deny.
   const only = (p: Check) => (p as { only?: true }).only === true;
