@@ -13,6 +13,7 @@ import { lineHoldsMembers } from './log-members.js';
 import { filesLeftSaid, LOG_REFERENT, nothingInDirectory } from './files-left.js';
 import { logEventsNamed } from './log-event-named.js';
 import { timeoutNotReachedSaid } from './timeout-not-reached.js';
+import { timeClaimSaid } from './time-claims.js';
 import { CONFIG_KEYS, conceptWords, JSON_MEMBER, namesMemory, rangeTexts, reportLabelsNamed, showDuration, tokenize, withoutRunner, type Entity, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { placeInDocument } from '../../../parse/block-place.js';
@@ -2980,6 +2981,14 @@ export function readThen(sentence: string): Reading<Check> {
   // What `docker ps` (`-a`) lists is the engine's containers: read only where it is said to list none of the run's (below); else not read.
   // "≈ 3 s (± 0.5 s)": a time with a tolerance is its bounds, first, so that no other reading takes the tolerance's number.
   const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(filesLeftSaid(logEventsNamed(sentence))))));
+  const timed = timeClaimSaid(text);
+  if (timed !== null) {
+    if ('unread' in timed) return { ok: false, notUnderstood: timed.unread, reason: timed.reason };
+    const readings = timed.sentences.map(readThen);
+    const failed = readings.find((r) => !r.ok);
+    if (failed) return failed;
+    return { ok: true, parts: [...readings.flatMap((r) => (r.ok ? r.parts : [])), ...timed.checks], rules: [...readings.flatMap((r) => (r.ok ? r.rules : [])), ...timed.notes] };
+  }
   const notReached = timeoutNotReachedSaid(text);
   if (notReached !== null) {
     if ('unread' in notReached) return { ok: false, notUnderstood: [notReached.unread], reason: 'a timeout the report says was not reached, in words not read' };
