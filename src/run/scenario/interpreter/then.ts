@@ -2987,7 +2987,11 @@ export function readThen(sentence: string): Reading<Check> {
     const readings = timed.sentences.map(readThen);
     const failed = readings.find((r) => !r.ok);
     if (failed) return failed;
-    return { ok: true, parts: [...readings.flatMap((r) => (r.ok ? r.parts : [])), ...timed.checks], rules: [...readings.flatMap((r) => (r.ok ? r.rules : [])), ...timed.notes] };
+    const parts = [...readings.flatMap((r) => (r.ok ? r.parts : [])), ...timed.checks];
+    // What was left aside or read as a bound is said in the reading, beside its last check.
+    const last = parts[parts.length - 1];
+    if (timed.shown.length > 0 && last) parts[parts.length - 1] = { ...last, text: `${last.text} (${timed.shown.join('; ')})`, evaluate: (o) => last.evaluate(o) };
+    return { ok: true, parts, rules: [...readings.flatMap((r) => (r.ok ? r.rules : [])), ...timed.notes] };
   }
   const notReached = timeoutNotReachedSaid(text);
   if (notReached !== null) {

@@ -118,6 +118,8 @@ export interface TimeClaim {
   checks: Check[];
   /** What the class read, for the reading's rules. */
   notes: string[];
+  /** What the reading must show beside its checks: what was left aside, or the bound a word of no number was read as. */
+  shown: string[];
 }
 
 /** SENTENCE with what this module reads taken out, and what it adds; null where it says none of it. */
@@ -125,18 +127,19 @@ export function timeClaimSaid(sentence: string): TimeClaim | { unread: string[];
   let text = sentence;
   const notes: string[] = [];
   const checks: Check[] = [];
+  const shown: string[] = [];
   text = text.replace(MEASUREMENT, (whole) => {
-    notes.push(`the writer's own measurement ${whole.trim()}, one run seen, not a claim: not checked`);
+    shown.push(`the writer's own measurement ${whole.trim()} not checked: one run seen, not a claim`);
     return '';
   });
   text = text.replace(/\b(within|in|under|inside)\s+a\s+few\s+(seconds|secs)\b/gi, (_w, within: string) => {
-    notes.push(`"a few seconds" as a bound: at most ${showDuration(FEW_SECONDS_MS)}`);
+    shown.push(`"a few seconds" read as at most ${showDuration(FEW_SECONDS_MS)}`);
     return `${within} ${FEW_SECONDS_MS / 1000} seconds`;
   });
   text = text.replace(TIME_VALUE, (_w, subject: string) => {
     notes.push('a verb giving a time its value, read as "is"');
     // The report's label names its line; a duration said otherwise stays as written.
-    return /Duration:/.test(subject) ? "the report's `Duration:` line is " : `${subject.replace(/\s+line$/i, '')} is `;
+    return /duration:/i.test(subject) ? "the report's `Duration:` line is " : `${subject.replace(/\s+line$/i, '')} is `;
   });
   const sum = SUM.exec(text);
   // A sum said of no time right before it ("ends about four seconds after it started: its timeout plus …") is the stop rules'.
@@ -161,5 +164,5 @@ export function timeClaimSaid(sentence: string): TimeClaim | { unread: string[];
     sentences.splice(0, 1, `${subject} ${first}${stop}`, `${subject} ${bound}${stop}`);
     notes.push(`a second bound of the same time ("${bound}"), read of the same subject`);
   }
-  return notes.length === 0 && checks.length === 0 ? null : { sentences, checks, notes };
+  return notes.length === 0 && checks.length === 0 && shown.length === 0 ? null : { sentences, checks, notes: [...notes, ...shown], shown };
 }
