@@ -27,8 +27,8 @@ t.test('the time as the timeout plus the grace period: the sum said of the time 
     'the reported duration lies between 2.5 and 3.5 seconds, that is the 1 s timeout plus the 2 s grace period',
   ]) t.match(reading('Then', said) ?? '', /a command stopped at its timeout has timeout 1 s \+ grace period 2 s (= 3 s|within 2\.5 s – 3\.5 s)/, said);
   t.match(reading('Then', 'the reported duration is about 3 seconds: the timeout plus the grace period') ?? '', /has timeout \+ grace period = 3 s/, 'terms without numbers are the configuration\'s');
-  // A sum that does not add up to the time said is not read as either.
-  t.equal(reading('Then', 'the reported duration is about 5 seconds (the 1-second timeout plus the 2-second grace period)'), null);
+  // A sum that does not add up to the time said is not read as one.
+  t.notMatch(reading('Then', 'the reported duration is about 5 seconds (the 1-second timeout plus the 2-second grace period)') ?? '', /stopped at its timeout has/);
   t.end();
 });
 

@@ -2983,7 +2983,6 @@ export function readThen(sentence: string): Reading<Check> {
   const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(filesLeftSaid(logEventsNamed(sentence))))));
   const timed = timeClaimSaid(text);
   if (timed !== null) {
-    if ('unread' in timed) return { ok: false, notUnderstood: timed.unread, reason: timed.reason };
     const readings = timed.sentences.map(readThen);
     const failed = readings.find((r) => !r.ok);
     if (failed) return failed;

@@ -123,7 +123,7 @@ export interface TimeClaim {
 }
 
 /** SENTENCE with what this module reads taken out, and what it adds; null where it says none of it. */
-export function timeClaimSaid(sentence: string): TimeClaim | { unread: string[]; reason: string } | null {
+export function timeClaimSaid(sentence: string): TimeClaim | null {
   let text = sentence;
   const notes: string[] = [];
   const checks: Check[] = [];
@@ -144,15 +144,15 @@ export function timeClaimSaid(sentence: string): TimeClaim | { unread: string[];
   const sum = SUM.exec(text);
   // A sum said of no time right before it ("ends about four seconds after it started: its timeout plus …") is the stop rules'.
   const said = sum ? timeBefore(text.slice(0, sum.index)) : null;
-  if (sum && said !== null) {
-    const [timeoutText, timeoutOf, graceText, graceOf] = sum.slice(1, 5);
-    const timeoutWritten = timeoutText ?? timeoutOf;
-    const graceWritten = graceText ?? graceOf;
-    const timeoutMs = termMs(timeoutWritten, unitOf(graceWritten));
-    const graceMs = termMs(graceWritten, unitOf(timeoutWritten));
-    if (timeoutMs === null || graceMs === null) return { unread: [sum[0].trim()], reason: 'the timeout plus the grace period, in numbers not read' };
-    if (timeoutMs !== undefined && graceMs !== undefined && (timeoutMs + graceMs < said.low || timeoutMs + graceMs > said.high)) return { unread: [sum[0].trim()], reason: 'the timeout plus the grace period said does not add up to the time said' };
-    checks.push(sumCheck(said, timeoutMs, graceMs, sum[0].trim().replace(/^[:,;(—–-]\s*|\s*[)—–]$/g, '')));
+  const [timeoutWritten, graceWritten] = sum ? [sum[1] ?? sum[2], sum[3] ?? sum[4]] : [];
+  const timeoutMs = termMs(timeoutWritten, unitOf(graceWritten));
+  const graceMs = termMs(graceWritten, unitOf(timeoutWritten));
+  // Read here where both terms have lengths that add up to the time said, or neither has one (the configuration's); a sum
+  // with one length only, or one that adds up to another time, is left to the rules of the stop, which read it apart.
+  const bothOrNeither = (timeoutMs === undefined) === (graceMs === undefined) && timeoutMs !== null && graceMs !== null;
+  const addsUp = timeoutMs == null || graceMs == null || (said !== null && timeoutMs + graceMs >= said.low && timeoutMs + graceMs <= said.high);
+  if (sum && said !== null && bothOrNeither && addsUp) {
+    checks.push(sumCheck(said, timeoutMs ?? undefined, graceMs ?? undefined, sum[0].trim().replace(/^[:,;(—–-]\s*|\s*[)—–]$/g, '')));
     // Dashes around the sum part it from what follows as a comma would.
     const after = text.slice(sum.index + sum[0].length);
     text = `${text.slice(0, sum.index)}${/[—–]\s*$/.test(sum[0]) && after.trim() !== '' ? ',' : ''}${after}`;
