@@ -13,6 +13,7 @@ import { lineHoldsMembers } from './log-members.js';
 import { filesLeftSaid, LOG_REFERENT, nothingInDirectory } from './files-left.js';
 import { logEventsNamed } from './log-event-named.js';
 import { timeoutNotReachedSaid } from './timeout-not-reached.js';
+import { timeClaimSaid } from './time-claims.js';
 import { CONFIG_KEYS, conceptWords, JSON_MEMBER, namesMemory, rangeTexts, reportLabelsNamed, showDuration, tokenize, withoutRunner, type Entity, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { placeInDocument } from '../../../parse/block-place.js';
@@ -2989,6 +2990,17 @@ export function readThen(sentence: string): Reading<Check> {
   const left = directoryLeftReading(sentence, readThen);
   if (left !== null) return left;
   const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(filesLeftSaid(logEventsNamed(sentence))))));
+  const timed = timeClaimSaid(text);
+  if (timed !== null) {
+    const readings = timed.sentences.map(readThen);
+    const failed = readings.find((r) => !r.ok);
+    if (failed) return failed;
+    const parts = [...readings.flatMap((r) => (r.ok ? r.parts : [])), ...timed.checks];
+    // What was left aside or read as a bound is said in the reading, beside its last check.
+    const last = parts[parts.length - 1];
+    if (timed.shown.length > 0 && last) parts[parts.length - 1] = { ...last, text: `${last.text} (${timed.shown.join('; ')})`, evaluate: (o) => last.evaluate(o) };
+    return { ok: true, parts, rules: [...readings.flatMap((r) => (r.ok ? r.rules : [])), ...timed.notes] };
+  }
   const notReached = timeoutNotReachedSaid(text);
   if (notReached !== null) {
     if ('unread' in notReached) return { ok: false, notUnderstood: [notReached.unread], reason: 'a timeout the report says was not reached, in words not read' };
