@@ -26,6 +26,8 @@ import { inPlainShape } from './shapes.js';
 import { commandsNotStarted } from './not-started.js';
 import { observe, type Observation } from './observation.js';
 import { readThen, type Check } from './then.js';
+import { commandsListed, placeBeyond } from './commands-named.js';
+import { processNamed } from './process-named.js';
 import { emptySetup, readWhen, type Setup, type SetupPart } from './when.js';
 
 export const INTERPRETER_FILE = fileURLToPath(import.meta.url);
@@ -285,7 +287,16 @@ function readThenStep(sentence: string, condition?: ScenarioCondition): ReturnTy
     const words = use.notUnderstood.map((w) => JSON.stringify(w)).join(', ');
     return { ok: false, notUnderstood: [], reason: `its scenario's condition ("${condition.text.trim()}") is not understood (${words}) and says what the YAML block does not set up: ${use.says.join('; ')}` };
   }
-  return readThen(opened);
+  // "the fourth command …" of a block that lists three: a place no command of the scenario's configuration has.
+  const listed = commandsListed(condition?.yaml);
+  const beyond = listed === undefined ? null : placeBeyond(opened, listed.length);
+  if (beyond !== null) return { ok: false, notUnderstood: [], reason: `"${beyond}" names a command the scenario's YAML block does not have: it lists ${listed?.length}` };
+  const reading = readThen(opened);
+  if (reading.ok) return reading;
+  // "the handler's `cleaning up`": a command's own process, read as that command where the block bears out which one.
+  const own = processNamed(opened, listed);
+  const ofCommand = own === null ? null : readThen(own.sentence);
+  return ofCommand?.ok ? { ...ofCommand, parts: ofCommand.parts.map((p) => ({ ...p, text: `${own!.note}${p.text}` })) } : reading;
 }
 
 /** Why no step of a scenario whose pre-condition in prose is not read is read: the run would start from another state. */

@@ -35,6 +35,7 @@ import { lineRangesReading } from './line-ranges.js';
 import { outputItemsReading } from './output-items.js';
 import { noticeSaidReading } from './notices-said.js';
 import { asExpected, contrastsJoined, generalJustification, ownStatusAttached, writersMeasurement } from './attached-clauses.js';
+import { commandsNamedTogether } from './commands-named.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
@@ -2974,9 +2975,24 @@ function bothNamedBefore(sentence: string): string {
   return `${before}, the ${places[0]} ${singular(verb)}${rest}, and the ${places[1]} ${singular(verb)}${rest}`;
 }
 
+/**
+ * A Then's checks, or why it is not read. A sentence that names several commands by their places, not read as written,
+ * is read as its fact said of each of them ("the second and third commands fail": each fails; commands-named.ts).
+ */
 export function readThen(sentence: string): Reading<Check> {
   const attached = withAttachedClauses(sentence);
   if (attached !== null) return attached;
+  const written = readThenAsWritten(sentence);
+  if (written.ok) return written;
+  const together = commandsNamedTogether(sentence);
+  if (together === null) return written;
+  const each = readThen(together.each);
+  const after = together.after === null ? null : readThen(together.after);
+  if (!each.ok || (after !== null && !after.ok)) return written;
+  return { ok: true, parts: [...each.parts, ...(after?.ok ? after.parts : [])], rules: [...each.rules, ...(after?.ok ? after.rules : [])] };
+}
+
+function readThenAsWritten(sentence: string): Reading<Check> {
   // "the heading line reads `[1/1] host: …` with the command text": the announcement, and in it the command's own line.
   const withRun = /^(.*\S)\s*,?\s+with (?:the|its) command(?:'s)? (?:text|line)\.?$/i.exec(sentence);
   if (withRun) {
