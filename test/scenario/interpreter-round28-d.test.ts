@@ -2,7 +2,7 @@
 // tests (none from a batch): a When that describes its YAML block in the writer's words ("a misspelt field", "an
 // invalid line limit on the second step", "a check that writes to stdout and stderr", "an empty command list") is read
 // only where the executor's own loader and the block's command lines bear each phrase out; options written bare in
-// prose ("is run with --log x.jsonl", "--log is given", "given --log-failures only", "without --project") are read as
+// prose ("is run with --log x.jsonl", "--log is given", "given --log only") are read as
 // spec-run exec's arguments; and a description left beside an invocation is checked against the block as well.
 import t from 'tap';
 import { conditionUse } from '../../src/run/scenario/interpreter/condition.js';
@@ -71,16 +71,13 @@ t.test('options written bare in prose are marked as the options they are, with t
   t.equal(withOptionsMarked('with `--log a.jsonl` and --verbose'), 'with `--log a.jsonl` and --verbose', 'a code span is left, an option spec-run exec lacks too');
 });
 
-t.test('bare options, an option as the subject, "only", and an option said absent are read as the run\'s arguments', async (t) => {
+t.test('bare options, an option as the subject, "only", and options before the configuration are read as the run\'s arguments', async (t) => {
   const one = ['commands:', '  - run: "exit 3"'];
   t.match(reads(use('we run with --log out.jsonl the configuration below', one)), /^spec-run exec --log out\.jsonl/);
   t.match(reads(use('the step fails and --log x.jsonl and --log-failures are passed', one)), /--log x\.jsonl, --log-failures/);
   t.match(reads(use('the run has a failing step and is given --log only', one)), /--log unnamed-log\.jsonl.*a failing (?:step|command) = command 1/);
   t.equal(reads(use('the run has a failing step and is given --log only, and --log-failures is passed', one)), null, '"only" with another option given');
   t.equal(reads(use('the run has a passing step and is given --log only', one)), null, 'the description beside the options is checked');
-  t.match(reads(use('spec-run exec is started on `ci/c.yaml` without --project', one)), /configuration file ci\/c\.yaml/);
-  t.equal(reads(use('spec-run exec is started on `ci/c.yaml` --project . without --project', one)), null, 'an option said absent and given');
-  t.equal(reads(use('spec-run exec is started on `ci/c.yaml` without --verbose', one)), null, 'an option spec-run exec lacks');
 });
 
 t.test('through real runs: a described block and bare options bind, and their Thens hold where the executor does what they say', async (t) => {

@@ -455,8 +455,10 @@ export const NOT_HELD = ', which the YAML block does not hold';
 /** What SENTENCE says that the YAML block does not set up (its literals the block lacks, things outside a configuration), but for ACCOUNTED literals. */
 function beyond(said: string, code: readonly string[], yaml: string, accounted: readonly string[]): string[] {
   const sentence = withoutFilesSetUp(said);
+  // The options written bare are in code marks the document did not give (withOptionsMarked): literals all the same.
+  const marked = [...sentence.matchAll(/`(--[^`]+)`/g)].map((m) => m[1]).filter((span) => !code.includes(span));
   return [
-    ...literalsNotIn(sentence, code, yaml)
+    ...literalsNotIn(sentence, [...code, ...marked], yaml)
       .filter((literal) => !accounted.includes(literal))
       .map((literal) => `\`${literal}\`, which the YAML block does not say`),
     ...settingsNotIn(sentence, yaml).map((setting) => `${setting}${NOT_HELD}`),

@@ -98,11 +98,6 @@ const NAMED = new RegExp(String.raw`(?<=\b(?:configuration|config)(?:\s+file)?),
 // "… saved as `hook.yaml` in the project": the project is the configuration's directory where no `--project` says otherwise (checked below).
 const SAVED_AS = new RegExp(String.raw`,?\s*(?:(?:and\s+)?(?:is|was|are|gets)\s+)?(?:saved|written|stored)\s+(?:as|to|in|into|under)\s+\`(${CONFIG_FILE})\`(\s+(?:in|at)\s+the\s+project(?:'s)?(?:\s+(?:directory|root|folder))?)?`, 'gi');
 
-/** The options `spec-run exec` has. */
-const EXEC_OPTIONS = ['--log', '--log-failures', '--project', '--image-alias', '--config-dir-env'];
-/** An option said not given: "without `--project`", "with no `--log` option", "and no `--log`". */
-const WITHOUT_OPTION = /,?\s*(?:(?:and|but)\s+)?(?:without|with\s+no|no)\s+(?:the\s+)?(?:(?:option|flag)\s+)?`(--[a-z][\w-]*)`(?:\s+(?:option|flag))?(?:\s+(?:given|passed|at\s+all))?(?=\s*(?:,|$|\band\b))/gi;
-
 /** Options written bare in prose ("with --log events.jsonl", "is given --log only"), each with the value it takes where one that fits follows, in code marks as a code span would give them. */
 export function withOptionsMarked(sentence: string): string {
   const value: Record<string, RegExp> = {
@@ -163,14 +158,6 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
       return commandRuns ? ' runs ' : ' ';
     });
   }
-  // "without `--project`": the run is made with no such option, as a run of the configuration alone is; the option must be one spec-run exec has.
-  const without: string[] = [];
-  rest = rest.replace(WITHOUT_OPTION, (_w, option: string) => {
-    found = true;
-    without.push(option);
-    accounted.push(option);
-    return ' ';
-  });
   const invocation: Invocation = {};
   const exported: Record<string, string> = {};
   let fromProject = false;
@@ -251,7 +238,6 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
   }
   // "given `--log` only": no other option given in another phrase.
   if (only && frames > 1) return null;
-  if (without.some((option) => !EXEC_OPTIONS.includes(option) || argv.includes(option))) return null;
   if (parsed.config !== '__scenario__.yaml') {
     if ([...named, ...subjects].some((n) => n !== parsed.config)) return null;
     invocation.config = parsed.config;
