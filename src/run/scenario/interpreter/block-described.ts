@@ -6,7 +6,9 @@
 // condition is then not read); a phrase of another shape leaves the whole description to the other rules.
 import { parse } from 'yaml';
 import { QUIET_YAML } from '../../../parse/yaml-options.js';
+import { loadConfig, type ConfigError } from '../../../executor/config.js';
 import { compactDuration } from './quantities.js';
+import { commandOfError, faultOf, isFault, settingKeys } from './described-settings.js';
 import { emptySetup, mergedSetup, type SetupPart } from './when.js';
 
 type Command = Record<string, unknown>;
@@ -24,8 +26,9 @@ const COUNT = String.raw`(?:no|a|an|one|two|three|four|five|six|seven|eight|nine
 /** Where a command runs, said before its noun: the host, a container. */
 const PLACE = String.raw`(?:(host|container|containeri[sz]ed|docker)\s+)?`;
 /** The configuration as a subject: "the hook file", "the configuration", "the config", "the YAML", "our stop hook". */
-const SUBJECT = /^(?:the|this|our|my|a)\s+(?:hook\s+file|stop\s+hook|hook|configuration(?:\s+file)?|config(?:\s+file)?|yaml(?:\s+file)?|yaml\s+block)\s+/i;
-const DESCRIBES = /^(?:has|holds|contains|lists|names|declares|defines|sets|carries|gives)\s+/i;
+// A file named for what it configures ("the pipeline file", "the gate file") is the configuration; "the run" has the commands it runs.
+const SUBJECT = /^(?:the|this|our|my|a)\s+(?:(?:hook|pipeline|gate|ci|workflow|job|task|check|stop)\s+file|stop\s+hook|hook|run|configuration(?:\s+file)?|config(?:\s+file)?|yaml(?:\s+file)?|yaml\s+block)\s+/i;
+const DESCRIBES = /^(?:has|holds|contains|lists|names|declares|defines|sets|carries|gives|asks\s+for|requests|puts)\s+/i;
 /** The configuration where a run places it where nothing else is said: the project's own directory. */
 const AT_PROJECT_ROOT = /^(?:sits|lives|is|lies)\s+(?:at|in)\s+the\s+(?:project(?:'s)?\s+(?:root|directory|folder)|root\s+of\s+the\s+project)$/i;
 
@@ -65,15 +68,50 @@ function qualityOf(words: string): { said: string; holds: (c: Command) => boolea
   if (/^(?:that\s+|which\s+)?(?:names|uses|runs\s+in|has)\s+an?\s+(?:[a-z]+\s+)?(?:working\s+)?director(?:y)\s+(?:which|that)\s+the\s+image\s+(?:does\s+not|doesn't)\s+(?:contain|have|hold)$/i.test(said)) {
     return { said, holds: (c) => typeof c.image === 'string' && typeof c.workdir === 'string' && c.workdir.startsWith('/') && !/^\/workspace(?:\/|$)/.test(c.workdir), shown: (c) => `workdir: ${String(c.workdir)} in image ${String(c.image)}` };
   }
+  // "that prints on both streams", "writing to stdout and stderr": its line prints to each before anything may end it.
+  if (/^(?:that\s+|which\s+)?(?:prints|writes|outputs|echoes|printing|writing)\s+(?:(?:something|a\s+line|lines|text|output)\s+)?(?:on|to)\s+(?:both\s+(?:streams|outputs|stdout\s+and\s+stderr|standard\s+output\s+and\s+standard\s+error)|stdout\s+and\s+stderr|standard\s+output\s+and\s+standard\s+error)$/i.test(said)) {
+    return { said, holds: (c) => printsOnBoth(run(c)), shown: (c) => `run: ${run(c)}` };
+  }
+  // "that fails", "which succeeds": how its written line ends (its last statement), and nothing else.
+  const ends = /^(?:that\s+|which\s+)?(fails|succeeds|passes|exits\s+(?:with\s+)?(?:code\s+|status\s+)?(\d+))$/i.exec(said);
+  if (ends) {
+    const holds = (c: Command) => {
+      const code = exitOfRun(run(c));
+      return code !== null && (/^fails$/i.test(ends[1]) ? code !== 0 : ends[2] !== undefined ? code === Number(ends[2]) : code === 0);
+    };
+    return { said, holds, shown: (c) => `run: ${run(c)}` };
+  }
+  // "with a message", "without an image", "that has no memory limit": a key of its own, there or not.
+  const keyed = /^(?:(with|that\s+has|which\s+has|having)\s+(?:an?|its\s+own)|(without\s+(?:an?|any)|with\s+no|that\s+has\s+no|which\s+has\s+no|having\s+no))\s+(.+)$/i.exec(said);
+  const keys = keyed ? settingKeys(keyed[3]) : undefined;
+  if (keyed && keys) {
+    const there = keyed[1] !== undefined;
+    const has = (c: Command) => keys.some((key) => c[key] !== undefined && c[key] !== null);
+    return { said, holds: (c) => has(c) === there, shown: (c) => keys.map((key) => `${key}: ${c[key] === undefined ? 'not set' : JSON.stringify(c[key])}`).join(', ') };
+  }
   return null;
+}
+
+/** Whether a written command line prints to standard output and to standard error, both before any statement that may end it. */
+function printsOnBoth(run: string): boolean {
+  const statements = run.split(/;|\n|&&/).map((s) => s.trim());
+  const ending = statements.findIndex((s) => /^(?:exit|return|exec|kill)\b|\|\|/.test(s));
+  const TO_STDERR = /(?:^|\s)(?:1?>&2|>\s*\/dev\/stderr)(?=\s|$)/g;
+  // An echo or printf, and where it goes: any other redirection ("> file", "2>&1", a quoted ">") leaves it unknown.
+  const prints = (ending < 0 ? statements : statements.slice(0, ending))
+    .filter((s) => /^(?:echo|printf)\s/.test(s) && !s.replace(TO_STDERR, ' ').includes('>'))
+    .map((s) => (s.match(TO_STDERR) ? 'stderr' : 'stdout'));
+  return prints.includes('stdout') && prints.includes('stderr');
 }
 
 const placeHolds = (place: string | undefined) => (c: Command) => (place === undefined ? true : /^host$/i.test(place) ? c.image === undefined || c.image === null : typeof c.image === 'string');
 
 /** One phrase of commands ("a step that ignores SIGTERM with its own 2s", "one with no timeout", "three checks", "no checks at all"). */
 function commandsPhrase(phrase: string): { count: number; exact: boolean; place?: string; qualities: NonNullable<ReturnType<typeof qualityOf>>[]; said: string } | null {
-  const head = new RegExp(String.raw`^(${COUNT})(?:\s+${PLACE}${COMMAND_NOUN}(?:\s+at\s+all)?)?(?=\s|$)`, 'i').exec(phrase);
+  const head = new RegExp(String.raw`^(${COUNT})(?:\s+${PLACE}(?:(failing|passing|succeeding|successful)\s+)?${COMMAND_NOUN}(?:\s+at\s+all)?)?(?=\s|$)`, 'i').exec(phrase);
   if (!head) return null;
+  // "two failing tasks": the adjective is the quality "that fails".
+  const adjective = head[3] === undefined ? [] : [qualityOf(/^failing$/i.test(head[3]) ? 'fails' : 'succeeds')!];
   const countWord = head[1].toLowerCase();
   const count = countWord === 'no' ? 0 : (NUMBERS[countWord] ?? Number(countWord));
   // "one with no timeout": the noun said once before ("a step …, and one …"); a bare "a" names nothing.
@@ -81,10 +119,10 @@ function commandsPhrase(phrase: string): { count: number; exact: boolean; place?
   const rest = phrase.slice(head[0].length).trim();
   // Its qualities, each opened by "that", "which" or "with" ("that ignores SIGTERM with its own 2s").
   const whole = rest === '' ? null : qualityOf(rest);
-  const qualities = rest === '' ? [] : whole !== null ? [whole] : rest.split(/\s+(?=(?:with|that|which)\s)/i).map(qualityOf);
+  const qualities = [...adjective, ...(rest === '' ? [] : whole !== null ? [whole] : rest.split(/\s+(?=(?:with|without)\s+(?:a|an|no|its|any)\s|(?:that|which)\s)/i).map(qualityOf))];
   if (qualities.some((q) => q === null)) return null;
-  // "three checks", "no checks at all": the number of such commands in the block; "a step that …": one at least.
-  return { count, exact: !/^(?:a|an)$/.test(countWord) && qualities.length === 0, place: head[2], qualities: qualities as NonNullable<ReturnType<typeof qualityOf>>[], said: phrase };
+  // "three checks", "no checks at all", "two failing tasks": the number of such commands in the block; "a step that …", "one with …": one at least.
+  return { count, exact: count >= 2 || (!/^(?:a|an)$/.test(countWord) && qualities.length === 0), place: head[2], qualities: qualities as NonNullable<ReturnType<typeof qualityOf>>[], said: phrase };
 }
 
 /**
@@ -96,7 +134,7 @@ export function describedBlock(sentence: string, yaml: string): Described | null
   if (!block) return null;
   const subject = SUBJECT.exec(sentence);
   // The sentence about the configuration ("the hook file has …"), or about one of its commands ("a containerised check names …").
-  const clauses = subject ? sentence.slice(subject[0].length).split(/\s+and\s+(?=(?:has|holds|contains|lists|names|declares|defines|sets|carries|gives|sits|lives|is|lies)\s)/i) : [sentence];
+  const clauses = subject ? sentence.slice(subject[0].length).split(/\s+and\s+(?=(?:has|holds|contains|lists|names|declares|defines|sets|carries|gives|asks\s+for|requests|puts|sits|lives|is|lies)\s)/i) : [sentence];
   const parts: SetupPart[] = [];
   const says: string[] = [];
   const used = new Set<number>();
@@ -114,6 +152,18 @@ export function describedBlock(sentence: string, yaml: string): Described | null
         const held = block.section.defaultTimeout;
         if (ms !== null && typeof held === 'string' && compactDuration(held) === ms) parts.push({ text: `condition: ${item} = defaultTimeout: ${held}`, apply: () => {} });
         else says.push(`"${item}", where the block's defaultTimeout is ${held === undefined ? 'not set' : String(held)}`);
+        continue;
+      }
+      const empty = emptyList(item, block);
+      if (empty !== null) {
+        if (empty) parts.push({ text: `condition: ${item} = commands: []`, apply: () => {} });
+        else says.push(`"${item}", where the block's commands: is not an empty list`);
+        continue;
+      }
+      const setting = settingItem(item, block, yaml, used);
+      if (setting !== null) {
+        if ('part' in setting) parts.push({ text: `condition: ${item} = ${setting.part}`, apply: () => {} });
+        else says.push(`"${item}", ${setting.says}`);
         continue;
       }
       const commands = commandsPhrase(item);
@@ -137,6 +187,65 @@ export function describedBlock(sentence: string, yaml: string): Described | null
   }
   if (says.length > 0) return { kind: 'contradicted', says: says.map((s) => `a description of the YAML block it does not bear out: ${s}`) };
   return parts.length > 0 ? { kind: 'read', parts } : null;
+}
+
+/** "an empty `commands:` list", "a command list with nothing in it": whether the block's list is there and empty; null for another phrase. */
+function emptyList(item: string, block: Block): boolean | null {
+  const list = String.raw`(?:\`commands:?\`|commands?|tasks?|steps?|checks?|jobs?)\s+list`;
+  const said = new RegExp(String.raw`^an?\s+(?:empty\s+${list}|${list}\s+(?:with\s+nothing\s+in\s+it|that\s+is\s+empty|with\s+no\s+(?:entries|items|${COMMAND_NOUN})(?:\s+in\s+it)?))$`, 'i');
+  if (!said.test(item)) return null;
+  const commands = block.section.commands;
+  return Array.isArray(commands) && commands.length === 0;
+}
+
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+/**
+ * A setting, or a mistake in one, said of the block or of one of its commands: "a typo'd key", "a badly written timeout
+ * on one task", "two bad output settings on another", "a memory limit on a task without an image". A mistake is one of
+ * the executor's own refusals of the block (as many as said, on that command); a setting is a key the command holds.
+ * The command is another than those earlier phrases took ("another"), the one at a place ("the second task"), or one
+ * the phrase describes ("a task without an image"). Null for a phrase of another shape.
+ */
+function settingItem(item: string, block: Block, yaml: string, used: Set<number>): { part: string } | { says: string } | null {
+  const found = new RegExp(String.raw`^(${COUNT})\s+(.+?)(?:\s+(?:on|in|for|of|under)\s+(.+))?$`, 'i').exec(item);
+  if (!found) return null;
+  const fault = faultOf(found[2]);
+  const keys = fault === null ? settingKeys(found[2]) : undefined;
+  if (fault === null && (keys === undefined || keys === null)) return null;
+  const countWord = found[1].toLowerCase();
+  const count = countWord === 'no' ? 0 : (NUMBERS[countWord] ?? Number(countWord));
+  const scope = found[3] === undefined ? null : commandScope(found[3], block, used);
+  if (scope === undefined) return null;
+  const errors: ConfigError[] = fault === null ? [] : loadConfig(yaml).errors.filter((e) => isFault(e, fault));
+  const faultsOn = (i: number | null) => errors.filter((e) => i === null || commandOfError(e) === i);
+  const holdsKey = (c: Command) => keys!.some((key) => c[key] !== undefined && c[key] !== null);
+  if (scope === null) {
+    if (fault !== null) {
+      return faultsOn(null).length === count ? { part: `${count} such refusal(s) of the block by the executor (${errors.map(shownError).join('; ')})` } : { says: `where the executor refuses ${faultsOn(null).length} such in the block` };
+    }
+    const holding = keys!.includes('defaultTimeout') ? (block.section.defaultTimeout !== undefined ? 1 : 0) : block.commands.filter(holdsKey).length;
+    return holding === count ? { part: `${count} such setting(s) in the block` } : { says: `where the block holds ${holding} such` };
+  }
+  const fits = scope.filter((i) => (fault !== null ? faultsOn(i).length === count : count === 1 && holdsKey(block.commands[i])));
+  if (fits.length === 0) return { says: `which no command the phrase names in the block bears out` };
+  used.add(fits[0]);
+  const shown = fault !== null ? faultsOn(fits[0]).map(shownError).join('; ') : keys!.filter((key) => block.commands[fits[0]][key] !== undefined).map((key) => `${key}: ${JSON.stringify(block.commands[fits[0]][key])}`).join(', ');
+  return { part: `command ${fits[0] + 1} (${shown})` };
+}
+
+/** An executor's refusal as a reading shows it: without the list of keys it allows. */
+const shownError = (e: ConfigError) => e.message.replace(/\s*\(allowed here:[^)]*\)/, '');
+
+/** The commands of the block a phrase after "on" may be (in order), or undefined where it names none: "another", "the second task", "one task", "a task without an image". */
+function commandScope(phrase: string, block: Block, used: Set<number>): number[] | undefined {
+  const free = block.commands.map((_, i) => i).filter((i) => !used.has(i));
+  if (new RegExp(String.raw`^(?:another|an\s+other|a\s+different|one\s+other)(?:\s+${COMMAND_NOUN})?$`, 'i').test(phrase)) return free;
+  const placed = new RegExp(String.raw`^the\s+(${ORDINALS.join('|')})\s+${COMMAND_NOUN}$`, 'i').exec(phrase);
+  if (placed) return ORDINALS.indexOf(placed[1].toLowerCase()) < block.commands.length ? [ORDINALS.indexOf(placed[1].toLowerCase())] : [];
+  const described = commandsPhrase(phrase);
+  if (!described || described.count !== 1 || !new RegExp(COMMAND_NOUN, 'i').test(phrase)) return undefined;
+  return free.filter((i) => placeHolds(described.place)(block.commands[i]) && described.qualities.every((q) => q.holds(block.commands[i])));
 }
 
 const ORDINAL = String.raw`(first|second|third|fourth|fifth|last)`;

@@ -19,7 +19,7 @@ import { markCode, showDuration, tokenize, type Token } from './lexicon.js';
 import { inExecutorTerms } from './own-terms.js';
 import { inDocumentTerms, type DocumentTerm } from './document-terms.js';
 import { inPlainRegister } from './register.js';
-import { takeInvocation } from './invocation.js';
+import { takeInvocation, withOptionsMarked } from './invocation.js';
 import { describedBlock, exitsSaid, withBlockFacts } from './block-described.js';
 import { isFunction } from './reading.js';
 import { readWhen, type SetupPart } from './when.js';
@@ -45,7 +45,7 @@ export type ConditionUse =
 
 /** The condition as a clause: without its keyword and its closing colon. */
 export function conditionSentence(condition: Pick<ScenarioCondition, 'text' | 'code' | 'terms'>): string {
-  return inExecutorTerms(inPlainRegister(inDocumentTerms(markCode(condition.text.replace(PRECONDITION_LABEL, ''), condition.code), condition.terms ?? []).sentence))
+  return inExecutorTerms(inPlainRegister(inDocumentTerms(withOptionsMarked(markCode(condition.text.replace(PRECONDITION_LABEL, ''), condition.code)), condition.terms ?? []).sentence))
     .replace(/^\s*(?:when|given)\s+/i, '')
     .replace(/:\s*$/, '');
 }
@@ -250,6 +250,10 @@ function sentenceUse(whole: string, condition: ScenarioCondition, accounted: rea
     const restReading = readWhen(rest);
     const left = restReading.ok ? [] : restReading.notUnderstood.length > 0 ? restReading.notUnderstood : [restReading.reason];
     if (restReading.ok) return { kind: 'read', parts: [...taken.parts, ...restReading.parts] };
+    // What is left may describe the block ("the run has two failing tasks and is given `--log` only"): read where the block bears it out, never where it does not.
+    const restDescribed = restReading.ok ? null : describedBlock(rest, condition.yaml);
+    if (restDescribed?.kind === 'read') return { kind: 'read', parts: [...taken.parts, ...restDescribed.parts] };
+    if (restDescribed?.kind === 'contradicted') return { kind: 'unsaid', notUnderstood: left, says: restDescribed.says.map((said) => `${said}${NOT_HELD}`) };
     if (beyond(rest, condition.code ?? [], condition.yaml, [...taken.accounted, ...accounted]).length === 0 && settingsNotRead(rest, left, condition.yaml).length === 0) {
       return { kind: 'read', parts: [...taken.parts, { text: `the rest restates the YAML block ("${rest}"; words not read: ${left.join(', ')})`, apply: () => {} }] };
     }
@@ -387,12 +391,13 @@ function settingsNotRead(sentence: string, notUnderstood: readonly string[], yam
 const COMMANDS_COUNTED = /\b\w+\s+(?:host\s+|container\s+)?commands\s+(?:run|are\s+run)\b/i;
 
 /** A name in a code span: a relative path inside the project, a directory where it ends with a slash. */
-const HELD_NAME = String.raw`\`(?:[\w.-]+(?:\/[\w.-]+)*\/?)\``;
+// Written bare, a name is one only with a slash or an extension in it ("sub/dir", "data.txt"): a bare word may be anything.
+const HELD_NAME = String.raw`(?:\`(?:[\w.-]+(?:\/[\w.-]+)*\/?)\`|[\w-]+(?:\/[\w.-]+)+\/?|[\w-]+\/|[\w-]+\.[A-Za-z]\w{0,4}(?![\w.]))`;
 /** One thing a directory is said to hold: "`refs/ref.fa`", "a directory `sub`", "an `assets/textures` folder", "`refs/`". */
-const HELD_ITEM = String.raw`(?:an?\s+(?:file|directory|folder|sub-?directory)\s+${HELD_NAME}|(?:an?\s+)?${HELD_NAME}(?:\s+(?:file|directory|folder|sub-?directory))?)`;
+const HELD_ITEM = String.raw`(?:an?\s+(?:file|directory|folder|sub-?directory|sub-?folder)\s+${HELD_NAME}|(?:an?\s+)?${HELD_NAME}(?:\s+(?:file|directory|folder|sub-?directory|sub-?folder))?)`;
 /** The clauses that say exactly what the project (or the configuration's directory, its project where no `--project` is given) holds. */
 const PROJECT_HOLDS = new RegExp(
-  String.raw`(?:^|(?<=\()|,\s*|\s+and\s+)(?:(?:where|while|with)\s+)?(?:(?:the\s+project(?:\s+directory)?|the\s+configuration(?:\s+file)?'s\s+directory)\s+(?:holds|has|contains)\s+(${HELD_ITEM}(?:(?:,\s*|\s+and\s+)${HELD_ITEM})*)|(${HELD_ITEM})\s+next\s+to\s+(?:it|the\s+configuration(?:\s+file)?))(?=\s*(?:\)|,|$|\s+and\s+(?!${HELD_ITEM})))`,
+  String.raw`(?:^|(?<=\()|,\s*|\s+and\s+)(?:(?:where|while|with)\s+)?(?:(?:the\s+project(?:\s+(?:directory|folder))?|the\s+configuration(?:\s+file)?'s\s+directory)\s+(?:holds|has|contains|having|holding|containing)\s+(${HELD_ITEM}(?:(?:,\s*|\s+and\s+)${HELD_ITEM})*)|(${HELD_ITEM})\s+next\s+to\s+(?:it|the\s+configuration(?:\s+file)?))(?=\s*(?:\)|,|$|\s+and\s+(?!${HELD_ITEM})))`,
   'gi',
 );
 
@@ -409,8 +414,8 @@ function takeProjectFiles(sentence: string): { parts: SetupPart[]; rest: string;
   const names: string[] = [];
   const rest = sentence.replace(PROJECT_HOLDS, (clause: string, listed: string | undefined, nextTo: string | undefined) => {
     for (const item of (listed ?? nextTo ?? '').split(/,\s*|\s+and\s+/)) {
-      const name = /`([^`]+)`/.exec(item)?.[1] ?? '';
-      const directory = name.endsWith('/') || /\b(?:directory|folder|sub-?directory)\b/i.test(item);
+      const name = /`([^`]+)`/.exec(item)?.[1] ?? new RegExp(HELD_NAME).exec(item.replace(/^an?\s+(?:(?:file|directory|folder|sub-?directory|sub-?folder)\s+)?/i, ''))?.[0] ?? '';
+      const directory = name.endsWith('/') || /\b(?:directory|folder|sub-?directory|sub-?folder)\b/i.test(item);
       const read = readWhen(`the project directory holds ${directory ? 'a directory ' : ''}\`${name.replace(/\/$/, '')}\``);
       if (!read.ok || name.split('/').includes('..')) return clause;
       parts.push(...read.parts);
@@ -450,8 +455,10 @@ export const NOT_HELD = ', which the YAML block does not hold';
 /** What SENTENCE says that the YAML block does not set up (its literals the block lacks, things outside a configuration), but for ACCOUNTED literals. */
 function beyond(said: string, code: readonly string[], yaml: string, accounted: readonly string[]): string[] {
   const sentence = withoutFilesSetUp(said);
+  // The options written bare are in code marks the document did not give (withOptionsMarked): literals all the same.
+  const marked = [...sentence.matchAll(/`(--[^`]+)`/g)].map((m) => m[1]).filter((span) => !code.includes(span));
   return [
-    ...literalsNotIn(sentence, code, yaml)
+    ...literalsNotIn(sentence, [...code, ...marked], yaml)
       .filter((literal) => !accounted.includes(literal))
       .map((literal) => `\`${literal}\`, which the YAML block does not say`),
     ...settingsNotIn(sentence, yaml).map((setting) => `${setting}${NOT_HELD}`),

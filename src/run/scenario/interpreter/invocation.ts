@@ -32,8 +32,8 @@ export const UNNAMED_LOG = 'unnamed-log.jsonl';
 const CONFIG_FILE = String.raw`[\w.~/-]*[\w-]\.ya?ml`;
 const ARG = String.raw`(?:${OPTION}|${CONFIG_FILE})`;
 
-/** Arguments, each in code marks or all in one span, joined by spaces, commas or "and". */
-const ARGS = String.raw`(?:(?:the\s+)?(?:options?|flags?|switch(?:es)?)\s+)?(?:\`(?:${RUNNER}spec-run(?:\s+exec)?\s+)?${ARG}(?:\s+${ARG})*\`|\`${RUNNER}spec-run(?:\s+exec)?\`)(?:(?:\s*,\s*|\s+)(?:and\s+)?\`${ARG}(?:\s+${ARG})*\`)*`;
+/** Arguments, each in code marks or all in one span, joined by spaces, commas or "and"; "only" or "alone" after them says no other is given. */
+const ARGS = String.raw`(?:(?:the\s+)?(?:options?|flags?|switch(?:es)?)\s+)?(?:\`(?:${RUNNER}spec-run(?:\s+exec)?\s+)?${ARG}(?:\s+${ARG})*\`|\`${RUNNER}spec-run(?:\s+exec)?\`)(?:(?:\s*,\s*|\s+)(?:and\s+)?\`${ARG}(?:\s+${ARG})*\`)*(?:\s+(?:only|alone))?`;
 /** Who is started: the executor, the run, the configuration (by name or not). */
 const SUBJECT = String.raw`(?:\`?spec-run(?:\s+exec)?\`?|the\s+run|the\s+executor|the\s+runner|it|(?:this|the)\s+(?:configuration|config)(?:\s+file)?|\`${CONFIG_FILE}\`)`;
 /**
@@ -58,6 +58,10 @@ const FRAMES: RegExp[] = [
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?(?:then\s+)?\b(?:${ACTOR})\s+)(?:runs?|starts?|invokes?|calls?|executes?|launches|launch|types?|enters?)\s+(${ARGS})`, 'gi'),
   // "we run this file with `--log x.jsonl`", "the on-call runs the configuration under `--log …`": someone running the configuration, with options.
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?(?:then\s+)?\b(?:${ACTOR})\s+)(?:runs?|starts?|invokes?|executes?|launch(?:es)?)\s+${RUN_OBJECT}\s+(?:with|using|under|via|and\s+(?:pass(?:es)?|gives?|adds?))\s+(${ARGS})`, 'gi'),
+  // "the operator executes with `--log x.jsonl` the configuration (as below)": the options said before the configuration they run.
+  new RegExp(String.raw`(?:,?\s*(?:and\s+)?(?:then\s+)?\b(?:${ACTOR})\s+)(?:runs?|starts?|invokes?|executes?|launch(?:es)?)\s+(?:with|using|under|via)\s+(${ARGS})\s+${RUN_OBJECT}`, 'gi'),
+  // "`--log` is given", "and `--log x.jsonl` is passed": the option as the subject of its giving.
+  new RegExp(String.raw`(?:,?\s*(?:and\s+)?)(${ARGS})\s+(?:is|are|was|were|gets|get)\s+(?:given|passed|set|used|added|on)(?!\s+(?:as|to|with|from|in)\b)`, 'gi'),
   // "`npx spec-run exec c.yaml` is run": the command line first, then the verb that says it was started (nothing after it: "is run as `…`" is the frames' above).
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?)(${ARGS})\s+(?:is|was|gets|get)\s+(?:run|started|invoked|executed|launched|called)(?!\s+(?:as|with|using|under|via|on|at|from|in)\b)`, 'gi'),
 ];
@@ -94,6 +98,22 @@ const NAMED = new RegExp(String.raw`(?<=\b(?:configuration|config)(?:\s+file)?),
 // "… saved as `hook.yaml` in the project": the project is the configuration's directory where no `--project` says otherwise (checked below).
 const SAVED_AS = new RegExp(String.raw`,?\s*(?:(?:and\s+)?(?:is|was|are|gets)\s+)?(?:saved|written|stored)\s+(?:as|to|in|into|under)\s+\`(${CONFIG_FILE})\`(\s+(?:in|at)\s+the\s+project(?:'s)?(?:\s+(?:directory|root|folder))?)?`, 'gi');
 
+/** Options written bare in prose ("with --log events.jsonl", "is given --log only"), each with the value it takes where one that fits follows, in code marks as a code span would give them. */
+export function withOptionsMarked(sentence: string): string {
+  const value: Record<string, RegExp> = {
+    log: /^[\w.~/-]*[./][\w.~/-]*[\w/]$|^[\w-]+\.\w+$/,
+    project: /^(?:\.{1,2}|[\w.~-]*\/[\w.~/-]*)$/,
+    'image-alias': /^[\w.:/-]+=[\w.:/-]+$/,
+    'config-dir-env': /^[A-Za-z_]\w*$/,
+  };
+  // Outside code spans only: split on them and mark the prose between.
+  return sentence.split(/(`[^`]*`)/).map((piece, i) => (i % 2 === 1 ? piece : piece.replace(/(^|[\s(])(--(log-failures|log|project|image-alias|config-dir-env))(?![\w-])(?:(=|\s+)([^\s,;()]+?))?(?=[.,;:)]?(?:\s|$))/g, (_whole: string, lead: string, option: string, name: string, gap: string | undefined, arg: string | undefined) => {
+    const takes = value[name];
+    if (arg !== undefined && takes !== undefined && takes.test(arg) && !/^(?:only|alone|and|or|the|a|an|is|are|given|set|on|off)$/i.test(arg)) return `${lead}\`${option}${gap === '=' ? '=' : ' '}${arg}\``;
+    return `${lead}\`${option}\`${arg === undefined ? '' : `${gap}${arg}`}`;
+  }))).join('');
+}
+
 /** The arguments of an invocation phrase, as argv: code marks and joining words dropped, "spec-run exec" left out. */
 function argvOf(args: string): string[] {
   const argv = args
@@ -103,7 +123,7 @@ function argvOf(args: string): string[] {
     .replace(/(?:^|\s)(?:(?:npx|pnpx|bunx|pnpm\s+exec|yarn)\s+)?spec-run(?:\s+exec)?(?=\s|$)/, ' ')
     .trim()
     .split(/\s+/)
-    .filter((w) => w !== '' && !/^(?:the|options?|flags?|switch(?:es)?)$/i.test(w));
+    .filter((w) => w !== '' && !/^(?:the|options?|flags?|switch(?:es)?|only|alone)$/i.test(w));
   // `--log` with no file after it: a file of a name no document gives.
   return argv.flatMap((w, i) => (w === '--log' && (argv[i + 1] === undefined || argv[i + 1].startsWith('--')) ? [w, UNNAMED_LOG] : [w]));
 }
@@ -122,9 +142,13 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
   let missing = false;
   const absent: string[] = [];
   const subjects: string[] = [];
+  let frames = 0;
+  let only = false;
   for (const frame of FRAMES) {
     rest = rest.replace(frame, (whole: string, args: string, doesNotExist: unknown) => {
       found = true;
+      frames++;
+      if (/\s(?:only|alone)$/i.test(args)) only = true;
       // "the command `x` runs with `--log …`": the options are the run's, and the command still runs.
       const commandRuns = /^\s*runs\s+(?:with|under|using)\s/i.test(whole) && /\bcommands?\s+(?:`[^`]*`\s*)?$/i.test(rest.slice(0, rest.indexOf(whole)));
       argv.push(...argvOf(args));
@@ -212,6 +236,8 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
       }
     } else return null;
   }
+  // "given `--log` only": no other option given in another phrase.
+  if (only && frames > 1) return null;
   if (parsed.config !== '__scenario__.yaml') {
     if ([...named, ...subjects].some((n) => n !== parsed.config)) return null;
     invocation.config = parsed.config;
