@@ -29,6 +29,7 @@ import { refusalReasonReading } from './refusal-reasons.js';
 import { printedPlaceReading } from './paths-printed.js';
 import { linesShownReading } from './lines-shown.js';
 import { lineRangesReading } from './line-ranges.js';
+import { positionReading } from './positions.js';
 import { noticeSaidReading } from './notices-said.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
@@ -2970,6 +2971,14 @@ function bothNamedBefore(sentence: string): string {
 }
 
 export function readThen(sentence: string): Reading<Check> {
+  const edges = positionReading(sentence, readThen, true);
+  if (edges !== null) return edges;
+  const read = readThenWords(sentence);
+  // A text placed on a line in words no other rule reads ("followed by the file name", "an indented note line which begins with"): read as a whole.
+  return read.ok ? read : (positionReading(sentence, readThen) ?? read);
+}
+
+function readThenWords(sentence: string): Reading<Check> {
   // "the heading line reads `[1/1] host: …` with the command text": the announcement, and in it the command's own line.
   const withRun = /^(.*\S)\s*,?\s+with (?:the|its) command(?:'s)? (?:text|line)\.?$/i.exec(sentence);
   if (withRun) {
