@@ -57,6 +57,8 @@ export interface Observation {
   afterSignalMs?: number;
   /** The run's project directory and its configuration file's directory, absolute, in the scenario's names (as the record says them). */
   places?: { project: string; configDir: string };
+  /** The configuration file's name as spec-run exec was given it, which its refusals print. */
+  configName?: string;
 }
 
 /** The files and directories under DIR, by path relative to it (a scenario's directory: a few). */
@@ -403,7 +405,7 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
   if (scale !== 1) notes.push(`durations scaled by ${scale.toPrecision(3)} (timeouts and sleeps alike): the documented ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)))} runs as ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)) * scale)}`);
   const invocation = setup.invocation ?? {};
   if (invocation.project !== undefined) notes.push(`--project ${invocation.project}: a fresh directory stands for it${path.isAbsolute(invocation.project) ? ', the paths the run shows under it said under this name' : ''}`);
-  const runIn = async (configuration: StopConfig): Promise<{ record: RunRecord; log?: LogFile; files: string[]; directories: string[]; projectFiles: string[]; projectDirectories: string[]; afterSignalMs?: number; places: { project: string; configDir: string } }> => {
+  const runIn = async (configuration: StopConfig): Promise<{ record: RunRecord; log?: LogFile; files: string[]; directories: string[]; projectFiles: string[]; projectDirectories: string[]; afterSignalMs?: number; places: { project: string; configDir: string }; configName: string }> => {
     // The directory spec-run exec is started in: its configuration file, --log and --project are resolved there, as the CLI resolves them.
     const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-scenario-'));
     // A checkout is readable by others (mkdtemp makes it the owner's alone): a container command given another `user:` reads the project as in the writer's own.
@@ -449,12 +451,12 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       const named = { record: inNamedPlaces(record, standIns), log: inNamedPlaces(log, standIns), places: inNamedPlaces({ project, configDir }, standIns) };
       const projectFiles = filesUnder(project);
       const projectDirectories = directoriesUnder(project);
-      return { ...named, afterSignalMs, files: [...new Set([...filesUnder(dir), ...projectFiles])], directories: [...new Set([...directoriesUnder(dir), ...projectDirectories])], projectFiles, projectDirectories };
+      return { ...named, configName, afterSignalMs, files: [...new Set([...filesUnder(dir), ...projectFiles])], directories: [...new Set([...directoriesUnder(dir), ...projectDirectories])], projectFiles, projectDirectories };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  const { record, log, files, directories, projectFiles, projectDirectories, afterSignalMs, places } = await runIn(probe);
+  const { record, log, files, directories, projectFiles, projectDirectories, afterSignalMs, places, configName } = await runIn(probe);
   let other: Promise<RunRecord> | null = null;
   return {
     record,
@@ -464,6 +466,7 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
     projectFiles,
     projectDirectories,
     places,
+    configName,
     ...(afterSignalMs === undefined ? {} : { afterSignalMs }),
     scale,
     documented,

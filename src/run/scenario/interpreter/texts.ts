@@ -44,7 +44,7 @@ const NUMBER_PLACEHOLDER = /(?<![\w.'-])[B-HJ-Z](?![\w'-])/;
  * capital letter alone ("N lines") for a number, on one line. A text that begins or ends
  * with a letter or digit is matched as whole words ("1" is not in "10", "out" not in "output").
  */
-function locate(quoted: string, text: string, from = 0, withinWords = false): { start: number; end: number } | null {
+export function textAt(quoted: string, text: string, from = 0, withinWords = false): { start: number; end: number } | null {
   const edge = (s: string, at: 'start' | 'end') => (withinWords ? '' : /\w/.test(at === 'start' ? s.charAt(0) : s.charAt(s.length - 1)) ? (at === 'start' ? '(?<!\\w)' : '(?!\\w)') : '');
   const literal = new RegExp(`${edge(quoted, 'start')}${escape(quoted)}${edge(quoted, 'end')}`, 'g');
   literal.lastIndex = from;
@@ -61,13 +61,13 @@ function locate(quoted: string, text: string, from = 0, withinWords = false): { 
 
 /** Whether LINE holds a quoted text with more after it on the line ("`… could not be pulled:` followed by the engine's answer"). */
 export function continuedOn(quoted: string, line: string): boolean {
-  const found = locate(quoted, line);
+  const found = textAt(quoted, line);
   return found !== null && line.slice(found.end).trim() !== '';
 }
 
 /** A text the sentence quotes is in TEXT: as whole words, or anywhere in a word WITHIN_WORDS (said by a verb of containing). */
 export function quotedIn(quoted: string, text: string, withinWords = false): boolean {
-  return locate(quoted, text, 0, withinWords) !== null;
+  return textAt(quoted, text, 0, withinWords) !== null;
 }
 
 /**
@@ -117,9 +117,11 @@ function block(c: CommandRecord, heading: string): string[] {
   return lines.slice(start + 1, end < 0 ? undefined : end);
 }
 
-const outputBlock = (c: CommandRecord) => (block(c, 'Output:').length > 0 ? block(c, 'Output:') : block(c, 'Partial Output:'));
+/** The lines of a command's output block, under `Output:` or `Partial Output:`, with the executor's notes on them. */
+export const outputLinesOf = (c: CommandRecord) => (block(c, 'Output:').length > 0 ? block(c, 'Output:') : block(c, 'Partial Output:'));
 
-const runLines = (o: Observation) => o.record.messages.flatMap((m) => m.split('\n'));
+/** Every line spec-run exec printed of the run. */
+export const runLines = (o: Observation) => o.record.messages.flatMap((m) => m.split('\n'));
 
 /** What the run printed of one command: its announcement, its notes, its report. */
 export function commandLines(c: CommandRecord, o: Observation): string[] {
@@ -149,7 +151,7 @@ const PLACES = {
   verdict: { name: "the command's report", of: (c) => c.report.split('\n'), ofRun: runLines },
   headline: { name: 'the headline (first line of the report)', of: (c) => c.report.split('\n').filter((l) => l.trim() !== '').slice(0, 1), ofRun: (o) => runLines(o).slice(0, 1) },
   announcement: { name: 'the announcement line', of: (c, o) => [announcementOf(c, o) ?? ''], ofRun: () => [] },
-  output: { name: 'the output block (under `Output:` or `Partial Output:`)', output: true, of: (c) => outputBlock(c), ofRun: () => [] },
+  output: { name: 'the output block (under `Output:` or `Partial Output:`)', output: true, of: (c) => outputLinesOf(c), ofRun: () => [] },
   fixes: { name: 'the items under `To fix:`', of: (c) => block(c, 'To fix:'), ofRun: () => [] },
   notices: { name: "the executor's notices", of: (c) => c.notices, ofRun: () => [] },
   // A hint is a suggestion: an item of a command's `To fix:`, or the words of a refused configuration's problem line ("(e.g. '300s')").
@@ -160,7 +162,7 @@ const PLACES = {
     ofRun: problemLinesOfRun,
   },
   // What the command printed as the report shows it: its lines and the notices about them, under `Output:` or `Partial Output:`.
-  shown: { name: 'the output shown', output: true, of: (c) => outputBlock(c), ofRun: runLines },
+  shown: { name: 'the output shown', output: true, of: (c) => outputLinesOf(c), ofRun: runLines },
 } satisfies Record<string, Place>;
 
 /**
@@ -360,7 +362,7 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boole
 /** A part is the text: word for word (an item of a numbered list with or without its number). */
 function isText(part: string, text: string): boolean {
   return [part.trim(), part.trim().replace(/^\d+\.\s+/, '')].some((p) => {
-    const found = locate(text, p);
+    const found = textAt(text, p);
     return found !== null && found.start === 0 && found.end === p.length;
   });
 }
@@ -408,7 +410,7 @@ function wholeLine(line: string, text: string, from = 0): { start: number; end: 
 /** Whether the parts of a place hold TEXTS as PRESENCE says, in order when ORDERED (on consecutive lines when ADJACENT; each text NEXT says so on the line after the one before it; with PATH_LINES, among a command's own lines, a path alone as a whole line). */
 function holds(parts: string[], texts: string[], presence: Presence, ordered: boolean, adjacent: boolean, next?: boolean[], pathLines = false, withinWords = false): boolean {
   const joined = parts.join('\n');
-  const find = (x: string, text: string, from = 0) => (pathLines && PATH_ALONE.test(x) ? wholeLine(x, text, from) : locate(x, text, from, withinWords && !next?.some(Boolean) && printedText(x)));
+  const find = (x: string, text: string, from = 0) => (pathLines && PATH_ALONE.test(x) ? wholeLine(x, text, from) : textAt(x, text, from, withinWords && !next?.some(Boolean) && printedText(x)));
   if (presence === 'lines') {
     let found = 0;
     for (const line of joined.split('\n')) if (found < texts.length && isText(line, texts[found])) found++;
@@ -843,7 +845,7 @@ function beforeReport(a: Args, run?: string): TextCheck | null | undefined {
     },
     ofRun: () => [],
   };
-  return report(a, index, `${place.name} contain ${texts.map((x) => JSON.stringify(x)).join(' and ')}`, place, (parts) => texts.every((x) => parts.some((p) => locate(x, p) !== null)));
+  return report(a, index, `${place.name} contain ${texts.map((x) => JSON.stringify(x)).join(' and ')}`, place, (parts) => texts.every((x) => parts.some((p) => textAt(x, p) !== null)));
 }
 
 /** The texts of A in a place of the report: of the command whose line holds RUN when one is named so. */
@@ -1149,7 +1151,7 @@ function followsBefore(a: Args, texts: string[], adjacent: boolean, whole: boole
   const what = texts.map((x) => JSON.stringify(x)).join(' and ');
   const where = whole ? `${texts.length > 1 ? 'are the lines' : 'is the line'} right after` : `stand${texts.length > 1 ? '' : 's'} in the report ${adjacent ? 'on the line right after' : 'after'}`;
   const follow = (lines: string[], referent: string) =>
-    whole ? lines.some((line, i) => locate(referent, line) !== null && texts.every((x, k) => lines[i + 1 + k] !== undefined && isText(lines[i + 1 + k], x))) : holds(lines, [referent, ...texts], 'holds', true, adjacent);
+    whole ? lines.some((line, i) => textAt(referent, line) !== null && texts.every((x, k) => lines[i + 1 + k] !== undefined && isText(lines[i + 1 + k], x))) : holds(lines, [referent, ...texts], 'holds', true, adjacent);
   return {
     follows: texts,
     text: `${ordinal[0] ? `the command ${ordinal[0].index === 'last' ? 'last' : ordinal[0].index + 1}: ` : ''}${what} ${where} the last text the step before quoted (when it quoted none, ${adjacent ? 'right ' : ''}after the last line the output shows)`,
@@ -1199,7 +1201,7 @@ function blockAnchored(a: Args, text: string, anchor: { after: boolean; at: numb
     if (a.negated || ordinal.length > 1) return null;
     return report(a, ordinal[0]?.index, `${JSON.stringify(text)} stands ${anchor.after ? 'after' : 'before'} the summary line ("(Showing N of M output lines)") in the report`, PLACES.verdict, (lines) => {
       const at = lines.findIndex((l) => /^\((Showing \d+ of \d+ output lines|Command timed out after .*Showing \d+ of \d+ output lines)\)$/.test(l.trim()));
-      return at >= 0 && (anchor.after ? lines.slice(at + 1) : lines.slice(0, at)).some((l) => locate(text, l) !== null);
+      return at >= 0 && (anchor.after ? lines.slice(at + 1) : lines.slice(0, at)).some((l) => textAt(text, l) !== null);
     });
   }
   const headings = heading ? [quotedText(heading)!] : partial ? ['Partial Output:'] : fixes ? ['To fix:'] : words.some((t) => is(t, 'OUTPUT')) ? ['Output:', 'Partial Output:'] : [];
@@ -1211,7 +1213,7 @@ function blockAnchored(a: Args, text: string, anchor: { after: boolean; at: numb
     const blank = lines.findIndex((l, i) => i > start && l.trim() === '');
     const end = blank < 0 ? lines.length : blank;
     const where = anchor.after ? lines.slice(end) : lines.slice(0, start);
-    return where.some((l) => locate(text, l) !== null);
+    return where.some((l) => textAt(text, l) !== null);
   });
 }
 

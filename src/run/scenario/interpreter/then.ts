@@ -33,6 +33,7 @@ import { directoryLeftReading } from './directories-left.js';
 import { linesShownReading } from './lines-shown.js';
 import { lineRangesReading } from './line-ranges.js';
 import { outputItemsReading } from './output-items.js';
+import { positionReading } from './positions.js';
 import { noticeSaidReading } from './notices-said.js';
 import { asExpected, contrastsJoined, generalJustification, ownStatusAttached, writersMeasurement } from './attached-clauses.js';
 import { commandsNamedTogether } from './commands-named.js';
@@ -2982,7 +2983,7 @@ function bothNamedBefore(sentence: string): string {
 export function readThen(sentence: string): Reading<Check> {
   const attached = withAttachedClauses(sentence);
   if (attached !== null) return attached;
-  const written = readThenAsWritten(sentence);
+  const written = readThenPositioned(sentence);
   if (written.ok) return written;
   const together = commandsNamedTogether(sentence);
   if (together === null) return written;
@@ -2992,7 +2993,16 @@ export function readThen(sentence: string): Reading<Check> {
   return { ok: true, parts: [...each.parts, ...(after?.ok ? after.parts : [])], rules: [...each.rules, ...(after?.ok ? after.rules : [])] };
 }
 
-function readThenAsWritten(sentence: string): Reading<Check> {
+/** A text placed on a line in words ("begins with … and ends with …") first, then word by word. */
+function readThenPositioned(sentence: string): Reading<Check> {
+  const edges = positionReading(sentence, readThen, true);
+  if (edges !== null) return edges;
+  const read = readThenWords(sentence);
+  // A text placed on a line in words no other rule reads ("followed by the file name", "an indented note line which begins with"): read as a whole.
+  return read.ok ? read : (positionReading(sentence, readThen) ?? read);
+}
+
+function readThenWords(sentence: string): Reading<Check> {
   // "the heading line reads `[1/1] host: …` with the command text": the announcement, and in it the command's own line.
   const withRun = /^(.*\S)\s*,?\s+with (?:the|its) command(?:'s)? (?:text|line)\.?$/i.exec(sentence);
   if (withRun) {
