@@ -91,7 +91,7 @@ t.test('a justification said in general is accounted for, not checked; one about
 
 t.test('"(measured: …)": the writer\'s own measurement of another run is shown, never checked; the claim is', async (t) => {
   for (const said of ['the exit code is 0 (measured: 0.02 s to 0.04 s)', 'the exit code is 0 (observed: 12 ms)', 'the exit code is 0 (measured: about 3 seconds)']) {
-    t.match(read(said), /^exit code == 0 \(\((measured|observed): .*\): the writer's own measurement of another run, no claim of this one\)$/, said);
+    t.match(read(said), /^exit code == 0 \(the writer's own measurement \((measured|observed): .*\) not checked: one run seen, not a claim\)$/, said);
   }
   // Words besides times in it: no measurement alone, not so read.
   t.notMatch(read('the exit code is 0 (measured: 0.02 s on the host)'), /measurement/);

@@ -1,6 +1,7 @@
 // Clauses writers attach to a Then's claim: a contrast (", while X", ", whereas X"), a concession about the
 // command's own exit status (", although the command itself exited with 0"), a general justification
-// (", since an interruption is not a limit event"), the writer's own measurement ("(measured: 2.02 s)").
+// (", since an interruption is not a limit event"); the writer's own measurement ("(measured: 2.02 s)") is
+// time-claims.ts's.
 // Each is split from the main claim and accounted for on its own: a contrast is a second claim read as any
 // clause is; the command's own status is checked against the executor's note; a justification is
 // accepted unchecked only where it plainly states a rule in general, never a fact of this run. Anything
@@ -138,14 +139,4 @@ function ownStatusCheck(status: number): Check {
       return { ok: of.length > 0 && own.every((s) => s === status), actual: of.map((c, i) => `command ${c.index + 1}: ${own[i] === undefined ? 'no own status known' : `its own status ${own[i]}`} (exit code ${c.exitCode}, ${c.exitCause})`).join('; ') || 'no command ran' };
     },
   };
-}
-
-/**
- * "(measured: 2.021 s to 2.130 s)", "(observed: 0.06 s)": what the writer measured on a run of their own, times and numbers
- * alone; no claim of this run, whose own times differ. The sentence without it, and the aside.
- */
-export function writersMeasurement(sentence: string): { main: string; aside: string } | null {
-  const m = /\s*\((?:measured|observed|measured at|timed)\s*:?\s*((?:about|around|approx\.?|~|≈)?\s*\d+(?:\.\d+)?\s*(?:ms|s|sec|seconds?|milliseconds?)?(?:\s*(?:to|-|–|and|,)\s*(?:about|around|~|≈)?\s*\d+(?:\.\d+)?\s*(?:ms|s|sec|seconds?|milliseconds?)?)*)\s*\)/i.exec(sentence);
-  if (m === null || !/\d/.test(m[1])) return null;
-  return { main: sentence.slice(0, m.index) + sentence.slice(m.index + m[0].length), aside: m[0].trim() };
 }

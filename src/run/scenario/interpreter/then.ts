@@ -35,7 +35,7 @@ import { lineRangesReading } from './line-ranges.js';
 import { outputItemsReading } from './output-items.js';
 import { positionReading } from './positions.js';
 import { noticeSaidReading } from './notices-said.js';
-import { asExpected, contrastsJoined, generalJustification, ownStatusAttached, writersMeasurement } from './attached-clauses.js';
+import { asExpected, contrastsJoined, generalJustification, ownStatusAttached } from './attached-clauses.js';
 import { commandsNamedTogether } from './commands-named.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
@@ -3347,7 +3347,7 @@ function noted(reading: Reading<Check>, note: string): Reading<Check> {
 /**
  * SENTENCE read as its main claim and the clause attached to it (attached-clauses.ts), where it has one of them:
  * a contrast is a second claim, the command's own status a check of its own, a general justification or the writer's
- * measurement a note in the reading. Null where it has none, or where its contrast read as two claims does not read.
+ * expectation a note in the reading. Null where it has none, or where its contrast read as two claims does not read.
  */
 function withAttachedClauses(sentence: string): Reading<Check> | null {
   const joined = contrastsJoined(sentence);
@@ -3355,8 +3355,6 @@ function withAttachedClauses(sentence: string): Reading<Check> | null {
     const both = readThen(joined);
     return both.ok ? both : null;
   }
-  const measured = writersMeasurement(sentence);
-  if (measured !== null) return noted(readThen(measured.main), `${measured.aside}: the writer's own measurement of another run, no claim of this one`);
   const expected = asExpected(sentence);
   if (expected !== null) return noted(readThen(expected.main), `"${expected.aside}": the writer's expectation of that claim, no claim beyond it`);
   const conceded = ownStatusAttached(sentence);
