@@ -1704,6 +1704,9 @@ const RULES: Rule<Check>[] = [
       // "the output SHALL NOT contain `x`", "stderr shows `x`": what the command printed, read in the lines shown (printedVerdict);
       // "the output shown", "is not shown" say what the report shows, and a note of the executor's is none of the printed lines.
       const ofPrinted = output && !notesSought && !saysShown(a);
+      // "the output shows /", "prints /tmp": a path alone, said of what the command printed, is a whole line of it, never a part of a
+      // longer line ("/" is in every path, "/tmp" in "/tmp/x").
+      const pathsAlone = ofPrinted && !a.negated && labels === null ? [...a.entities('quoted'), ...a.entities('path')].map((q) => q.text).filter((x) => /^\/\S*$/.test(x)) : [];
       const printedStreams: StreamName[] = streams.length > 0 ? streams : ['stdout', 'stderr'];
       const where = nowhere ? 'the report (all the run printed, its quotations of command lines left out) names' : labels !== null ? `the ${labels.map((l) => JSON.stringify(l)).join(' or ')} line names` : streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? (notesSought ? 'the output shown contains' : 'the lines the command printed in the output shown contains') : 'the messages name';
       // A place is an error's own: what is named with it, that error names, never another one.
@@ -1717,10 +1720,11 @@ const RULES: Rule<Check>[] = [
       // "… `a` and `b` or `c`", "not both `a` and `b`": a mixture of "and" and "or", or a denial of both together, no reading says.
       if ((anyOf && (joiners.includes('and') || placed)) || (a.negated && objects.length > 1 && a.tokens.some((t) => t.kind === 'word' && /^both$/i.test(t.text)))) return null;
       const claimed = `${objects.map((m) => m.text).join(anyOf ? ' or ' : ' and ')}${placed ? (scoped ? ', all in one message' : ', all in one error') : ''}`;
-      const text = `${a.negated && objects.length > 1 ? `${where} none of ${objects.map((m) => m.text).join(', ')}` : `${neg(a.negated, `${where} ${claimed}`)}${lineTexts.length > 0 && !a.negated ? (lineTexts.length > 1 ? ', each a whole line' : ', a whole line') : ''}`}`;
+      const wholeLineTexts = [...new Set([...lineTexts, ...pathsAlone])];
+      const text = `${a.negated && objects.length > 1 ? `${where} none of ${objects.map((m) => m.text).join(', ')}` : `${neg(a.negated, `${where} ${claimed}`)}${wholeLineTexts.length > 0 && !a.negated ? (wholeLineTexts.length > 1 ? ', each a whole line' : ', a whole line') : ''}`}`;
       const held = (found: boolean[]) => (a.negated ? found.every((f) => !f) : anyOf ? found.some(Boolean) : found.every(Boolean));
       /** Each text named a line is a whole line of what is SHOWN (the stream's lines), never words of one. */
-      const wholeLines = (shown: string) => a.negated || lineTexts.every((x) => shown.split('\n').some((l) => l.trim() === x.trim()));
+      const wholeLines = (shown: string) => a.negated || wholeLineTexts.every((x) => shown.split('\n').some((l) => l.trim() === x.trim()));
       // Said of the report, no part of it named: a word of the executor's notices is sought in what the executor said.
       const ofReport = !nowhere && labels === null && streams.length === 0 && !output;
       const seek = (m: Mention, text: string, c: CommandRecord | undefined, o: Observation) => m.test(ofReport && m.notice ? executorWords(text, o) : text, c, o);
