@@ -15,3 +15,12 @@ t.test('"the output shows `/`": the path is a whole line the command printed, no
     [false, 'pwd at /tmp prints /tmp, a line that holds / but is not it'],
   ]);
 });
+
+t.test('"`pwd` prints the project directory" where `pwd` is one statement of the command\'s line: the line it prints among the command\'s', async (t) => {
+  const statement = (title: string, workdir: string | null) =>
+    blockScenario(title, 'the configuration is', ['- run: "pwd; echo done"', ...(workdir === null ? [] : [`  workdir: ${workdir}`])], '`pwd` prints the project directory');
+  await expectBoundVerdicts(t, run, 'round28-statement', [statement('in the project', null), statement('in tmp', '/tmp')], 'pwd prints the project', [
+    [true, 'pwd, run in the project, prints its directory'],
+    [false, 'pwd, run in /tmp, prints /tmp'],
+  ]);
+});

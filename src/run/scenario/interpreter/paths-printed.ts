@@ -132,7 +132,7 @@ export function printedPlaceReading(sentence: string): Reading<Check> | null {
       const commands = o.record.commands;
       const ran = { ok: false, actual: `${commands.length} command(s) ran` };
       // One command, where the sentence names none by place: "it", "the command", or its run (which no other may have).
-      const c = 'command' in printer ? commands[printer.command] : 'run' in printer ? commands.filter((x) => x.run.trim() === printer.run.trim()) : commands.length === 1 ? commands[0] : undefined;
+      const c = 'command' in printer ? commands[printer.command] : 'run' in printer ? runningIt(commands, printer.run) : commands.length === 1 ? commands[0] : undefined;
       const command = Array.isArray(c) ? (c.length === 1 ? c[0] : undefined) : c;
       if (command === undefined) return ran;
       const expected = wanted(command, o);
@@ -141,4 +141,14 @@ export function printedPlaceReading(sentence: string): Reading<Check> | null {
     },
   };
   return { ok: true, parts: [check], rules: ["a run's directory printed"] };
+}
+
+/**
+ * The commands whose run is RUN, or else those that run it as one of their own statements (`pwd` of
+ * `pwd; printenv X`): "`pwd` prints the project directory" is said of the line `pwd` prints among theirs.
+ */
+function runningIt(commands: readonly CommandRecord[], run: string): CommandRecord[] {
+  const exact = commands.filter((x) => x.run.trim() === run.trim());
+  if (exact.length > 0) return exact;
+  return commands.filter((x) => x.run.split(/;|&&|\|\||\n/).some((statement) => statement.trim() === run.trim()));
 }
