@@ -82,9 +82,10 @@ t.test('a report\'s heading after "under" names the place, never a text of the o
     t.match(read(said), /the block under "Partial Output:"/, said);
     t.notMatch(read(said), /contains "Partial Output"/, `${said}: the heading is no text sought`);
   }
-  t.match(read('under the To fix section the report says `remove the key`'), /under "To fix:"/);
-  // "under the output" without a heading's colon or noun is no heading named.
+  t.match(read('under the To fix section the report says `remove the key`'), /under [`"]To fix:[`"] contains "remove the key"/);
+  // "under the output", "below the output block" in lowercase: the output itself, which the rules of the output read.
   t.notMatch(read('under output you see `begun`'), /the block under/);
+  t.notMatch(read('the custom message appears below the output block'), /the block under/);
 
   const said = 'below the "Partial Output" heading the report lists `begun` and then `(output truncated - timed out before completion)`';
   const timed = (title: string, run: string) => blockScenario(title, 'the configuration is', [`- run: "${run}"`, '  timeout: 1s'], said);
