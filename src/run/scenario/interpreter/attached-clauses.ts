@@ -140,3 +140,39 @@ function ownStatusCheck(status: number): Check {
     },
   };
 }
+
+/** The nouns of a text whose own ending an appositive would state: the output, the report, a line, a message. */
+const TEXT_NOUN = /\b(?:output|outputs|report|stdout|stderr|log|logs|line|lines|block|section|message|messages|error|text|notice|note|banner|summary)\s*$/i;
+
+/**
+ * "the working directory, ending in /nowhere, does not exist", "the file (whose name ends with `.log`) is kept": an
+ * appositive set off by commas or parentheses describes the noun before it, never the report's last line. The main
+ * claim is read without it, and the appositive checked as a word of the report that ends so. Null where the sentence
+ * has none, where it opens the sentence (no noun before it), or where a denial before it would make its reach unclear.
+ */
+export function endingAppositive(sentence: string): { main: string; check: Check } | null {
+  const hidden = masked(sentence);
+  const found = /(,\s*|\s*\(\s*)(?:(?:which|that|whose\s+(?:name|path)|its\s+(?:name|path))\s+ends?|ending)\s+(?:in|with)\s+(`[^`]+`|[^\s,()`]+)\s*(,|\))/i.exec(hidden);
+  if (!found || (found[1].includes('(') !== (found[3] === ')'))) return null;
+  const before = sentence.slice(0, found.index);
+  if (!/\w/.test(masked(before)) || /\b(?:not|no|never|none|neither|nor)\b|n't\b/i.test(masked(before))) return null;
+  // "the output, ending with `done`, …": a text that itself ends so (its last line), which the rules of lines read.
+  if (TEXT_NOUN.test(masked(before))) return null;
+  const written = sentence.slice(found.index, found.index + found[0].length);
+  const ending = /(?:in|with)\s+(`[^`]+`|[^\s,()`]+)\s*[,)]$/i.exec(written)![1].replace(/^`|`$/g, '');
+  const rest = sentence.slice(found.index + found[0].length);
+  return { main: `${before}${found[3] === ',' && /^\s*[,.;]?\s*$/.test(rest) ? '' : ' '}${rest.trimStart()}`, check: endingWordCheck(ending, written.replace(/^[,(\s]+|[,)\s]+$/g, '')) };
+}
+
+/** A word the report holds (spec-run exec's messages or a command's part) ends with ENDING, its closing punctuation set aside. */
+function endingWordCheck(ending: string, said: string): Check {
+  return {
+    text: `a word of the report ends with ${JSON.stringify(ending)} ("${said}" describes what the sentence names before it)`,
+    evaluate: (o) => {
+      const lines = [...o.record.messages, ...o.record.commands.map((c) => c.report)].flatMap((text) => text.split('\n'));
+      const words = lines.flatMap((line) => line.split(/\s+/)).map((word) => word.replace(/[.,;:!?)'"\]]+$/, ''));
+      const hit = words.find((word) => word.endsWith(ending));
+      return { ok: hit !== undefined, actual: hit ?? lines.slice(0, 8).join(' ⏎ ') };
+    },
+  };
+}

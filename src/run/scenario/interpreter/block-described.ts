@@ -250,10 +250,11 @@ function commandScope(phrase: string, block: Block, used: Set<number>): number[]
 
 const ORDINAL = String.raw`(first|second|third|fourth|fifth|last)`;
 
-/** failFast said in words, set ("stops at its first failure", "fails fast", "with failFast on") or not ("keeps going after a failure", "without failFast"). */
+/** failFast said in words, set ("stops at its first failure", "fails fast", "with failFast on") or not ("keeps going after a failure", "without failFast"); the key's name in code marks or not. */
+const FAIL_FAST = '(?<!\w)`?failFast`?';
 const FAIL_FAST_SAID: [RegExp, boolean][] = [
-  [/\b(?:does\s+not|doesn't|never)\s+stop\s+at\s+(?:its|the)\s+first\s+(?:failure|failing\s+\w+)|\bkeeps\s+going\s+(?:after|past)\s+(?:a|its|the\s+first)\s+failures?|\bwithout\s+failFast\b|\bwith\s+failFast\s+(?:off|unset|disabled|false)\b|\bfailFast\s+(?:is\s+)?(?:not\s+set|off|unset|disabled|false)\b/i, false],
-  [/\bstops\s+at\s+(?:its|the)\s+first\s+(?:failure|failing\s+(?:command|check|step|job|stage|task))|\bfails\s+fast\b|\bwith\s+failFast\s+(?:on|set|enabled|true)?\b|\bfailFast\s+(?:is\s+)?(?:set|on|enabled|true)\b/i, true],
+  [new RegExp(String.raw`\b(?:does\s+not|doesn't|never)\s+stop\s+at\s+(?:its|the)\s+first\s+(?:failure|failing\s+\w+)|\bkeeps\s+going\s+(?:after|past)\s+(?:a|its|the\s+first)\s+failures?|\bwithout\s+${FAIL_FAST}(?!\w)|\bwith\s+${FAIL_FAST}\s+(?:off|unset|disabled|false)\b|${FAIL_FAST}\s+(?:is\s+)?(?:not\s+set|off|unset|disabled|false)\b`, 'i'), false],
+  [new RegExp(String.raw`\bstops\s+at\s+(?:its|the)\s+first\s+(?:failure|failing\s+(?:command|check|step|job|stage|task))|\bfails\s+fast\b|\bwith\s+${FAIL_FAST}(?:\s+(?:on|set|enabled|true)\b)?(?!\w)|${FAIL_FAST}\s+(?:is\s+)?(?:set|on|enabled|true)\b`, 'i'), true],
 ];
 
 /**

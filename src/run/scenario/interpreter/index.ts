@@ -28,6 +28,7 @@ import { observe, type Observation } from './observation.js';
 import { readThen, type Check } from './then.js';
 import { commandsListed, placeBeyond } from './commands-named.js';
 import { processNamed } from './process-named.js';
+import { textsSaidShown } from './texts-shown.js';
 import { emptySetup, readWhen, type Setup, type SetupPart } from './when.js';
 
 export const INTERPRETER_FILE = fileURLToPath(import.meta.url);
@@ -239,7 +240,11 @@ function runSummary(o: Observation, state: ScenarioState): string[] {
   return [...o.notes, ...(state.conditionNote ? [state.conditionNote] : []), ...o.record.commands.map((c) => `${c.context}: ${c.run} → ${c.outcome}, exit ${c.exitCode}, ${Math.round(c.elapsedMs)} ms`)];
 }
 
-function checkStep(checks: Check[], quoted: readonly string[]) {
+/** The step's code spans CODE that it says are there (SHOWN, as its sentence has them): what a later step's "them" stands after. */
+const shownOf = (code: readonly string[], shown: readonly string[]) => code.filter((c) => shown.includes(c));
+
+/** The check of a Then: CHECKS, and QUOTED, the texts it said shown (null where it quoted none), which the next step may stand after. */
+function checkStep(checks: Check[], quoted: readonly string[] | null) {
   return async function (this: World): Promise<void> {
     // No When of the interpreter's ran the scenario's command, and the scenario's own code ran one: the run this Then would make is not that command's.
     const [ran] = commandsRun(this);
@@ -252,7 +257,8 @@ function checkStep(checks: Check[], quoted: readonly string[]) {
       throw new Error(unstated.join('\n'));
     }
     const verdicts = await Promise.all(checks.map((c) => c.evaluate({ ...o, before: state.quoted })));
-    if (quoted.length > 0) state.quoted = [...quoted];
+    // A step that quoted texts, all of them denied, leaves nothing said shown for "them" to stand after.
+    if (quoted !== null) state.quoted = [...quoted];
     this.attach('checked', checks.map((c, i) => `${c.text}: ${verdicts[i].ok ? 'yes' : 'NO'} (${verdicts[i].actual})`));
     this.attach('run', runSummary(o, state));
     const failed = checks.filter((_, i) => !verdicts[i].ok);
@@ -315,7 +321,7 @@ export function interpret(text: string, keyword: string, code?: readonly string[
   if (keyword === 'Then') {
     const reading = readThenStep(sentence, condition);
     if (!reading.ok) return reading;
-    return { ok: true, kind: 'check', text: reading.parts.map((c) => c.text).join(' ∧ ') + termsShown(used), run: checkStep(reading.parts, code ?? []) };
+    return { ok: true, kind: 'check', text: reading.parts.map((c) => c.text).join(' ∧ ') + termsShown(used), run: checkStep(reading.parts, code !== undefined && code.length > 0 ? shownOf(code, textsSaidShown(sentence)) : null) };
   }
   // A pre-condition not read leaves the scenario's Whens unbound as its Thens: none runs it from another state.
   const pre = condition && preconditionsUse(condition);

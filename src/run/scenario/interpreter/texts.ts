@@ -35,6 +35,23 @@ export const HEADINGS = ['Output:', 'Partial Output:', 'To fix:'];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * "under "Partial Output"", "Under `Output`", "below the To fix: heading", "under the Partial Output section": a heading
+ * of a command's report named as the place that follows it, written as the heading is (`Partial Output:`), so that it is
+ * read as the place and never as a text sought in the output. Unmarked, only as the report spells it, with the colon or a
+ * noun of a heading after it.
+ */
+export function headingsNamedUnder(sentence: string): string {
+  const names = HEADINGS.map((h) => escape(h.slice(0, -1))).join('|');
+  const marked = new RegExp(String.raw`\b(under(?:neath)?|below|beneath)\s+(?:the\s+)?(?:"(${names}):?"|“(${names}):?”|\`(${names}):?\`|'(${names}):?')(?:\s+(?:section|heading|header|block|part))?(?![\w:])`, 'gi');
+  // Unmarked, as the report spells it (its capitals): "the output block" is what the rules of the output read.
+  const plain = new RegExp(String.raw`\b([Uu]nder(?:neath)?|[Bb]elow|[Bb]eneath)\s+(?:the\s+)?(${names})(?:\s*:|\s+(section|heading|header|block|part)\b)`, 'g');
+  const spelled = (said: string) => HEADINGS.find((h) => h.slice(0, -1).toLowerCase() === said.toLowerCase())!;
+  return sentence
+    .replace(marked, (_w, under: string, ...names: (string | undefined)[]) => `${under} \`${spelled(names.slice(0, 4).find((n) => n !== undefined)!)}\``)
+    .replace(plain, (_w, under: string, name: string) => `${under} \`${spelled(name)}\``);
+}
+
 /** A capital letter alone, where a quoted text has a number ("(N lines omitted)"); not the words "A" and "I". */
 const NUMBER_PLACEHOLDER = /(?<![\w.'-])[B-HJ-Z](?![\w'-])/;
 

@@ -35,9 +35,9 @@ import { lineRangesReading } from './line-ranges.js';
 import { outputItemsReading } from './output-items.js';
 import { positionReading } from './positions.js';
 import { noticeSaidReading } from './notices-said.js';
-import { asExpected, contrastsJoined, generalJustification, ownStatusAttached } from './attached-clauses.js';
+import { asExpected, contrastsJoined, endingAppositive, generalJustification, ownStatusAttached } from './attached-clauses.js';
 import { commandsNamedTogether } from './commands-named.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, headingsNamedUnder, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -2984,7 +2984,8 @@ function bothNamedBefore(sentence: string): string {
  * A Then's checks, or why it is not read. A sentence that names several commands by their places, not read as written,
  * is read as its fact said of each of them ("the second and third commands fail": each fails; commands-named.ts).
  */
-export function readThen(sentence: string): Reading<Check> {
+export function readThen(said: string): Reading<Check> {
+  const sentence = headingsNamedUnder(said);
   const attached = withAttachedClauses(sentence);
   if (attached !== null) return attached;
   const written = readThenPositioned(sentence);
@@ -3365,6 +3366,11 @@ function withAttachedClauses(sentence: string): Reading<Check> | null {
   if (conceded !== null) {
     const main = readThen(conceded.main);
     return main.ok ? { ok: true, parts: [...main.parts, conceded.check], rules: [...main.rules, "the command's own status"] } : main;
+  }
+  const apposed = endingAppositive(sentence);
+  if (apposed !== null) {
+    const main = readThen(apposed.main);
+    return main.ok ? { ok: true, parts: [...main.parts, apposed.check], rules: [...main.rules, 'an appositive ending said of the noun before it'] } : main;
   }
   const justified = generalJustification(sentence);
   if (justified !== null) return noted(readThen(justified.main), `"${justified.justification}": a justification said in general, no fact of this run, not checked`);

@@ -355,6 +355,8 @@ const RULES: Rule<SetupPart>[] = [
       }
       // A `key: value` line is configuration, never a command line ("a misspelt `tiemout: "5s"`" sets no command).
       if (field && /:\s/.test(run)) return null;
+      // "`failFast` is on", "with `keepOutput` tail": a key of the configuration named alone is said of the block, never a command to run.
+      if (/^(?:failFast|defaultTimeout|maxOutputLines|showStdout|showStderr|keepOutput|workdir):?$/.test(run)) return null;
       const context = images.length > 0 || a.has('CONTAINER') ? 'docker' : a.has('HOST') ? 'host' : undefined;
       const claim = a.has('TIMED_OUT') ? ' (said to time out: the Thens check it)' : '';
       return part(`run \`${run}\`${context === 'docker' ? ` in a container (${images[0] ?? 'alpine'})` : context === 'host' ? ' on the host' : ''}${claim}`, (s) => {
