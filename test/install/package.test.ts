@@ -51,11 +51,12 @@ t.test('a missing Lisp library is named once, with its Debian package, and docto
 
 t.test('npm i -D git+file:// of this repository gives a working spec-run (the prepare script builds it)', async (t) => {
   const { execFileSync } = await import('node:child_process');
-  const { mkdtempSync, writeFileSync, chmodSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
+  const { writeFileSync, chmodSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { repositoryRoot } = await import('../support/installed.js');
-  const dir = mkdtempSync(join(tmpdir(), 'spec-run-git-'));
+  const { scratchDirectory } = await import('../support/scratch.js');
+  // Removed when the file ends: the install holds some 200 packages, and every run left one in /tmp.
+  const dir = scratchDirectory('spec-run-git-');
   chmodSync(dir, 0o755);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'from-git', private: true }));
   // npm clones the repository's committed HEAD, installs its dev dependencies and runs prepare.
