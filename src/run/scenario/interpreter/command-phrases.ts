@@ -4,8 +4,9 @@
 //
 // - numbered or placed: "gate item 2", "work item #3", "gate item [2/3]", "the third gate item", "each gate item",
 //   "both gate items", "the first failing gate item";
-// - with what only a command has or does: "gate item 2's output", "the heading of gate item 1", "the timeout of each
-//   gate item", "the gate item times out", "a gate item is not executed", "the gate item exits with", "fails";
+// - with what only a command has or does: "the heading of gate item 1", "the timeout of each gate item", "the gate
+//   item times out", "a gate item is not executed", "the gate item exits with"; what a test inside a command's output
+//   has or does too ("gate item 2's output", "the gate item fails") is a use, but never pins alone;
 // - qualified by where it runs ("a host gate item", "a container gate item"), which counts as a use but never
 //   pins alone (a "host path" and a "container image" are so qualified too).
 //
@@ -41,22 +42,28 @@ const FRAME = words(
 );
 /** Words that qualify a placed command's noun ("the first failing gate item"), skipped to reach the phrase. */
 const QUALIFIER = /^(?:[a-z]+ing|failed|passed|succeeded|timed-out|killed|stopped|remaining|sole|single|only|earlier|later|final|initial|same|whole)$/;
-/** What only a command has, said as its part: "gate item 2's output", "the heading of each gate item". */
-const PART = words('timeout time-limit workdir image heading header announcement banner title output stdout stderr exit status code duration report block section');
+/** What only a command has, said as its part: "the heading of gate item 1", "the timeout of each gate item". */
+const PART = words('timeout time-limit workdir image heading header announcement banner title report block section');
 /** The words of parts that take a second word: "time limit", "working directory", "exit code", "progress mark". */
 const PART_PAIRS = new Set(['time limit', 'working directory', 'exit code', 'exit status', 'progress mark', 'partial output', 'memory limit']);
+/** What a command has as other things do (a test inside its output has an output and a duration too): a use, never a pin alone. */
+const SHARED_PART = words('output stdout stderr duration status');
 /** Words that name the report, the log, text, time, the configuration or the run's machinery: a phrase holding one names that, never a command. */
 const NOT_A_COMMAND = words(
   'command commands log logs event events json record records object line lines column columns report reports summary list lists fix note notes message messages error errors warning output outputs stdout stderr text file files directory directories path paths folder image images container containers process processes signal signals variable variables field fields key keys value values setting settings option options flag flags limit limits timeout timeouts byte bytes second seconds minute minutes hour hours mark marks heading header title banner block blocks section sections scenario scenarios requirement requirements configuration config yaml schema status code codes exit shell run runs result results check-list document spec specification test-suite sleep child children subprocess trap handler handlers machine system tool project user operator agent docker host kernel engine memory cpu network port name names number numbers word words character characters entry entries item items step steps stage stages task tasks job jobs',
 );
 /** A phrase's last word may be one of these generic nouns ("gate item", "work item"), never the phrase's only word. */
 const HEAD_ALLOWED = words('entry item step stage task job');
-/** What befalls a command, said after its noun: "times out", "is killed", "is not run", "exits with", "fails". */
-const BEFALLS = /^(?:(?:still|also|then|never|itself|alone|immediately)\s+)?(?:times\s+out|timed\s+out|exits\s+with|exited\s+with|exits\s+(?:non-?)?zero|fails|failed|succeeds|succeeded|passes|passed|prints|printed|(?:is|was|gets|got)\s+(?:killed|stopped|interrupted|skipped|announced|terminated|(?:not|never)\s+(?:run|executed|started|reached)))/i;
+/** The words between a noun and what befalls it. */
+const ADVERB = String.raw`^(?:(?:still|also|then|never|itself|alone|immediately)\s+)?`;
+/** What befalls only a command, said after its noun: "times out", "is killed", "is not run", "exits with". */
+const BEFALLS = new RegExp(String.raw`${ADVERB}(?:times\s+out|timed\s+out|exits\s+with|exited\s+with|exits\s+(?:non-?)?zero|(?:is|was|gets|got)\s+(?:killed|stopped|interrupted|skipped|announced|terminated|(?:not|never)\s+(?:run|executed|started|reached)))`, 'i');
+/** What befalls a command as it does a test inside its output ("the second unit test fails"): a use, never a pin alone. */
+const FATE = new RegExp(String.raw`${ADVERB}(?:fails|failed|succeeds|succeeded|passes|passed|prints|printed)\b`, 'i');
 /** A number after the phrase that is a measure, not a place ("a gate item 2 seconds long"). */
 const UNIT = /^\s*(?:ms|s|m|h|secs?|seconds?|minutes?|hours?|lines?|bytes?|times|%|x|mib|kib|mb|kb)\b/i;
 
-type Kind = 'numbered' | 'placed' | 'counted' | 'each' | 'where' | 'part' | 'befalls';
+type Kind = 'numbered' | 'placed' | 'counted' | 'each' | 'where' | 'part' | 'shared part' | 'befalls' | 'fate';
 const PLACING: readonly Kind[] = ['numbered', 'placed', 'counted'];
 const COMMAND_LIKE: readonly Kind[] = ['part', 'befalls'];
 
@@ -72,6 +79,8 @@ function tokens(text: string): Token[] {
 }
 
 const lower = (t: Token | undefined) => t?.word.toLowerCase() ?? '';
+/** The kind of part WORD (or the two words PAIR, one of which is WORD) names, if any. */
+const partKind = (word: string, pair: string): Kind | null => (PART.has(word) || PART_PAIRS.has(pair) ? 'part' : SHARED_PART.has(word) ? 'shared part' : null);
 /** Whether T can be a word of a noun phrase: a word, not of the frame, nor a place, count or where word. */
 const phraseWord = (t: Token) => /^[A-Za-z][A-Za-z-]*$/.test(t.word) && !FRAME.has(t.word) && !FRAME.has(lower(t)) && !PLACE.has(lower(t)) && !EACH.has(lower(t)) && !COUNT.has(lower(t)) && !WHERE.has(lower(t)) && t.word !== t.word.toUpperCase();
 
@@ -90,7 +99,10 @@ function leftKinds(list: Token[], from: number, plural: boolean): Kind[] | null 
   // "the heading of gate item 1", "the output of each gate item": a part of the command.
   let j = PLACE.has(before) || EACH.has(before) || COUNT.has(before) ? i - 1 : i;
   if (['the', 'each', 'every', 'a', 'an', 'this', 'that'].includes(lower(list[j]))) j--;
-  if (lower(list[j]) === 'of' && j >= 1 && (PART.has(lower(list[j - 1])) || PART_PAIRS.has(`${lower(list[j - 2])} ${lower(list[j - 1])}`))) kinds.push('part');
+  if (lower(list[j]) === 'of' && j >= 1) {
+    const part = partKind(lower(list[j - 1]), `${lower(list[j - 2])} ${lower(list[j - 1])}`);
+    if (part) kinds.push(part);
+  }
   return kinds;
 }
 
@@ -101,10 +113,11 @@ function rightKinds(list: Token[], to: number, text: string): Kind[] | null {
   const rest = text.slice(next.at);
   if (/^\[\d+\/\d+\]$/.test(next.word) || (/^#?\d{1,2}$/.test(next.word) && !UNIT.test(text.slice(next.end)) && !/^[/.:\d]\d/.test(text.slice(next.end)))) return ['numbered'];
   if (next.word === "'s") {
-    const part = lower(list[to + 1]);
-    return PART.has(part) || PART_PAIRS.has(`${part} ${lower(list[to + 2])}`) ? ['part'] : [];
+    const part = partKind(lower(list[to + 1]), `${lower(list[to + 1])} ${lower(list[to + 2])}`);
+    return part ? [part] : [];
   }
   if (BEFALLS.test(rest)) return ['befalls'];
+  if (FATE.test(rest)) return ['fate'];
   return FRAME.has(next.word) || FRAME.has(lower(next)) ? [] : null;
 }
 
