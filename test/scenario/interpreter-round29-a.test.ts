@@ -5,6 +5,8 @@
 import t from 'tap';
 import { commandPhrases, type TreeLine } from '../../src/run/scenario/interpreter/command-phrases.js';
 import { inReportParts } from '../../src/run/scenario/interpreter/report-parts.js';
+import { treeTerms } from '../../src/run/scenario/interpreter/document-terms.js';
+import type { TreeDocument } from '../../src/model/plan.js';
 import { blockScenario, reading, runSpecLines, type CliPoint } from './cli-points.js';
 
 const linesOf = (...texts: string[]): TreeLine[] => texts.map((text, i) => ({ file: 'a.spec.md', line: i + 1, text }));
@@ -33,6 +35,18 @@ t.test('a phrase used too little, for something else as well, or naming text, st
   t.same(pinned('The second output line fails.', 'Output line 3 is printed.', "Each output line's text is kept."), {}, 'a phrase of the output names text');
   t.same(pinned('The second unit test fails.', 'Unit test 3 passes.', "Each unit test's output and duration are listed."), {}, 'what a test inside the output has and does too: never a command alone');
   t.same(pinned('The second unit test fails.', 'The third unit test times out.', "Each unit test's output is listed."), { 'unit test': 'command' }, 'with what befalls only a command it is one');
+  t.end();
+});
+
+t.test('a phrase some document defines is read as defined, never by its roles', (t) => {
+  const proseDocument = (file: string, ...prose: string[]): TreeDocument => ({ file, prose: prose.map((text, i) => ({ text, line: i + 1 })), steps: [] });
+  const defining = proseDocument('a.spec.md', 'The work item is a YAML configuration file.');
+  const using = proseDocument('b.spec.md', ...WORK_ITEM_PROSE);
+  const tree = [defining, using];
+  const thing = (prose: TreeDocument) => treeTerms(prose.prose, tree).find((term) => term.noun === 'work item')?.thing;
+  t.equal(thing(using), 'configuration', 'the document that uses it reads the other\'s definition');
+  t.equal(thing(defining), 'configuration', 'the defining document reads its own');
+  t.equal(treeTerms(using.prose, [using]).find((term) => term.noun === 'work item')?.thing, 'command', 'with no definition in the tree, its roles pin it');
   t.end();
 });
 
