@@ -157,7 +157,9 @@ export function treeTerms(prose: readonly ProseLine[], tree: readonly TreeDocume
     if (document.prose === prose) continue;
     for (const found of documentPins(document.prose).values()) for (const term of found) add({ ...term, file: document.file });
   }
-  for (const term of roleTerms(tree)) add(term);
+  // A noun some document defines is read as defined, never by its roles: a definition is the writer's word, roles a reading of it.
+  const defined = new Set([...pins.keys(), ...elsewhere.keys()]);
+  for (const term of roleTerms(tree)) if (!defined.has(term.noun)) add(term);
   for (const [noun, found] of elsewhere) if (!pins.has(noun)) pins.set(noun, found);
   return agreed(pins.values());
 }

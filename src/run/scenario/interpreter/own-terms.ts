@@ -7,6 +7,7 @@
 // Quoted text is never rewritten: `echo step one` and `STAGE=ci` stay as written.
 
 import { SHORTHAND } from './domain-lexicon.js';
+import { inReportParts } from './report-parts.js';
 
 /** A writer's noun (singular, plural) and the executor's noun it names (singular, plural). */
 interface OwnTerm {
@@ -147,6 +148,6 @@ export function inExecutorTerms(sentence: string): string {
       return placed === null ? written : sameCase(written, `the ${placed} command`);
     });
   return unquotedSpans(commandsByPlace(sentence))
-    .map((span, i) => (i % 2 === 1 ? span : referredBack(partsByPlace(errorsByPlace(rename(span)), sentence))))
+    .map((span, i) => (i % 2 === 1 ? span : inReportParts(referredBack(partsByPlace(errorsByPlace(rename(span)), sentence)))))
     .join('');
 }

@@ -17,6 +17,7 @@
 import type { ProseLine, TreeDocument } from '../../../model/plan.js';
 import { markCode } from './lexicon.js';
 import { NOT_A_TERM, nounOf, type DocumentTerm } from './document-terms.js';
+import { commandPhrases } from './command-phrases.js';
 
 /** Words that place one command among others, said before a singular noun. */
 const PLACE = String.raw`(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|next|previous|each|every|another)`;
@@ -106,5 +107,6 @@ export function roleTerms(tree: readonly TreeDocument[]): DocumentTerm[] {
     if (evidence.roles.size < 2 || !evidence.roles.has(PART_ROLE) || runnerAt.has(noun) || !usable(noun) || !evidence.at) continue;
     terms.push({ noun, thing: 'command', line: evidence.at.line, file: evidence.at.file, roles: [...evidence.roles].join(', ') });
   }
+  for (const term of commandPhrases(lines.map(({ file, line, text }) => ({ file, line: line.line, text })))) if (!NOT_A_TERM.test(nounOf(term.noun)) && !validationOf(term.noun).test(all)) terms.push(term);
   return terms;
 }
