@@ -3,7 +3,7 @@
 // the reports being written, ends a TAP report on stdout, and ends the process.
 import { rmSync, writeSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { heldThreadMessage } from './held-thread-message.js';
+import { heldPastLimit, heldThreadMessage } from './held-thread-message.js';
 import type { BeforeTheEnd } from './watchdog.js';
 
 const shared = (workerData as { shared: SharedArrayBuffer }).shared;
@@ -34,10 +34,7 @@ function attempt(work: () => void): void {
 }
 
 setInterval(() => {
-  const deadline = cells[0];
   const now = Date.now();
-  const held = now - cells[1];
-  if (held < STUCK_MS) return;
-  if (deadline !== 0 && now >= deadline + STUCK_MS) end(new TextDecoder().decode(label.slice(0, cells[2])), held);
-  else if (cells[3] > 0 && held >= cells[3] + STUCK_MS) end('code of the run outside any step (a timer or an event handler a step left behind?)', held);
+  const what = heldPastLimit({ deadline: cells[0], lastTurn: cells[1], runLimit: cells[3], running: new TextDecoder().decode(label.slice(0, cells[2])) }, now, STUCK_MS);
+  if (what !== null) end(what, now - cells[1]);
 }, CHECK_MS);

@@ -18,14 +18,14 @@ t.test('a steps file with a syntax error: an error at its file and line', async 
   const steps = `import { When } from 'spec-run/steps';\n\nWhen('the switch is pressed', function () {\n  const on = ;\n});\n`;
   const result = await runIn(project({ 'doc.md': DOC, 'steps.mjs': steps }), ['check', 'doc.md', '--steps', 'steps.mjs']);
   t.equal(result.exitCode, 1);
-  t.match(result.stdout, /^steps\.mjs:4:13: error: cannot load steps file: .*Unexpected token steps\.mjs:4:13$/m, "at the column the parser names, the file as the project names it");
+  t.match(result.stdout, /^steps\.mjs:4:14: error: cannot load steps file: .*Unexpected token steps\.mjs:4:14$/m, "at the column of the token the parser stops at (counted from 1), the file as the project names it");
 });
 
 t.test('--list loads the steps as the run does: a steps file with a syntax error is a problem of the listing, each step shows what binds it', async (t) => {
   const broken = `import { When } from 'spec-run/steps';\n\nWhen('the switch is pressed', function () {\n  const on = ;\n});\n`;
   const listed = await runIn(project({ 'doc.md': DOC, 'steps.mjs': broken }), ['doc.md', '--list', '--steps', 'steps.mjs']);
   t.equal(listed.exitCode, 1, 'the run would fail on it, so the listing does');
-  t.match(listed.stdout, /^ {4}steps\.mjs:4:13 {2}error: cannot load steps file: /m);
+  t.match(listed.stdout, /^ {4}steps\.mjs:4:14 {2}error: cannot load steps file: /m);
   t.match(listed.stderr, /1 documents, 1 units, 1 problems/);
   const steps = `import { When } from 'spec-run/steps';\nWhen('the switch is pressed', function () {});\n`;
   const bound = await runIn(project({ 'doc.md': DOC, 'steps.mjs': steps }), ['doc.md', '--list', '--steps', 'steps.mjs']);
@@ -33,11 +33,11 @@ t.test('--list loads the steps as the run does: a steps file with a syntax error
   t.match(bound.stdout, /doc\.md:7 {2}WHEN the switch is pressed\n {6}steps\.mjs:2 the switch is pressed\n {4}doc\.md:8 {2}THEN the lamp SHALL be lit\n {6}undefined/);
 });
 
-t.test('a TypeScript steps file that throws while loading: an error at the line of the throw', async (t) => {
+t.test('a TypeScript steps file that throws while loading: an error at the line and column of the throw, as written', async (t) => {
   const steps = `import { When } from 'spec-run/steps';\nconst port: number = 8080;\nthrow new Error(\`port \${port} is taken\`);\n`;
   const result = await runIn(project({ 'doc.md': DOC, 'steps.ts': steps }), ['check', 'doc.md', '--steps', 'steps.ts']);
   t.equal(result.exitCode, 1);
-  t.match(result.stdout, /steps\.ts:3:1: error: cannot load steps file: port 8080 is taken/);
+  t.match(result.stdout, /steps\.ts:3:7: error: cannot load steps file: port 8080 is taken/);
   const run = await runIn(project({ 'doc.md': DOC, 'steps.ts': steps }), ['doc.md', '--steps', 'steps.ts', '--reporter', 'tap']);
   t.equal(run.exitCode, 1);
   t.match(run.stdout, /^ {10}at: steps\.ts:3$/m, "the run's point names the file as the project does, not by its absolute path");

@@ -235,9 +235,10 @@ t.test('an import spec-run/steps does not offer is named, with what to do instea
   const required = steps.replace("import { When, setWorldConstructor } from 'spec-run/steps';", "const { When, setWorldConstructor } = require('spec-run/steps');");
   for (const [name, text] of [['steps.mjs', steps], ['steps.ts', steps], ['steps.cjs', required]]) {
     const result = await runIn(project({ 'doc.md': DOC, [name]: text }), ['--steps', name, 'doc.md', '--reporter', 'json']);
+    // An import names it at the import, as Node's own link error and tsc do; a require() is destructured at run time, where it is called.
     t.match(result.points[0], {
       ok: false,
-      at: { line: 3 },
+      at: { line: name === 'steps.cjs' ? 3 : 1 },
       name: /^cannot load steps file: spec-run\/steps does not export 'setWorldConstructor': `this` is spec-run's world, fresh per scenario: set your own fields on it in a Before hook \(it exports .*BeforeAll.*\)$/,
     }, name);
   }

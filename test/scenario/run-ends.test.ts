@@ -111,7 +111,7 @@ Then('nothing more', () => { if (!globalThis.process) throw new Error(); globalT
   t.match(loading.stderr, /\d+ passed, \d+ failed, \d+ skipped, \d+ todo$/);
   const check = await runIn(atLoad, ['check', 'doc.md', '--steps', 'steps.mjs']);
   t.equal(check.exitCode, 1, 'check reports it');
-  t.match(check.stdout, /steps\.mjs:2:1: error: cannot load steps file: steps file steps\.mjs called process\.exit\(0\)/);
+  t.match(check.stdout, /steps\.mjs:2:9: error: cannot load steps file: steps file steps\.mjs called process\.exit\(0\)/);
   const unloadedStep = loading.points.find((p) => typeof p.diagnostics?.reason === 'string' && p.diagnostics.reason.startsWith('no definition of this step is loaded'));
   t.match(unloadedStep?.diagnostics, { reason: /^no definition of this step is loaded: a steps file could not be loaded, and may define this step: steps\.mjs:2: cannot load steps file/ }, 'a step it may define says so');
   t.notOk(loading.points.some((p) => p.diagnostics?.snippet !== undefined), 'and offers no snippet, which would define it twice once the file loads');

@@ -86,5 +86,5 @@ t.test('a steps file that loaded and then gets a syntax error (--watch) is a loa
   loadAnew();
   const broken = await loadStepLibrary([steps]);
   t.same(broken.steps, []);
-  t.match(broken.problems, [{ file: steps, line: 4, message: /^cannot load steps file: ParseError: .*steps\.mjs:4:0$/ }], 'the parse error and its place, not a library with no steps and no problem');
+  t.match(broken.problems, [{ file: steps, line: 4, column: 1, message: /^cannot load steps file: ParseError: .*steps\.mjs:4:1$/ }], 'the parse error and its place (its column counted from 1, as every column of a report), not a library with no steps and no problem');
 });

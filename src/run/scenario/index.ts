@@ -65,7 +65,7 @@ async function runScenarios(plan: DocumentPlan, options: RunOptions, emit: Emit)
     const requirements = (plan.requirements ?? []).map((requirement) => requirement.id);
     // Places as the rest of the report gives them: relative to where spec-run runs.
     emit({ type: 'unit-start', file: plan.file, unitId, name: 'step definitions', kind: 'problem', at: { file: shownPath(first.file), line: first.line }, ...(requirements.length ? { requirements } : {}) });
-    for (const p of library.problems) emit({ type: 'point', file: plan.file, unitId, ok: false, name: p.message, at: { file: shownPath(p.file), line: p.line } });
+    for (const p of library.problems) emit({ type: 'point', file: plan.file, unitId, ok: false, name: p.message, at: { file: shownPath(p.file), line: p.line }, ...(p.column !== undefined ? { diagnostics: { column: p.column } } : {}) });
     emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
   }
   const units = plan.units.filter((u): u is ScenarioUnit => u.kind === 'scenario');

@@ -24,6 +24,7 @@ import { watchUserCode } from '../../process/watchdog.js';
 import { importClosure, inClosure, type ImportClosure } from './import-closure.js';
 import { orderParameterTypesWithoutIcu } from './parameter-order.js';
 import { builtinStepsBundled, bundledBuiltinSteps } from './builtin-steps.js';
+import { escapeRegExp, inlineSourceMap, originalPlace, parseErrorPlace, stackPlace, withParsePlace, type Place } from './load-place.js';
 
 export interface CompiledStep {
   keyword: string;
@@ -104,8 +105,59 @@ async function throughJiti(file: string, asItIsNow = false): Promise<unknown> {
   // Its modules in Node's require cache: a module two steps files import is evaluated, and
   // registers what it defines, once; loadAnew forgets the project's.
   jiti ??= createJiti(import.meta.url, { alias: { 'spec-run/steps': PUBLIC_MODULE }, tryNative: true, moduleCache: true });
+  transpiled.add(file);
   if (asItIsNow) return jiti.evalModule(readFileSync(file, 'utf8'), { filename: file, async: true, forceTranspile: true });
   return jiti.import(pathToFileURL(file).href);
+}
+
+/** Steps files evaluated as jiti transpiled them: the places of their errors are read back through a source map. */
+const transpiled = new Set<string>();
+
+/**
+ * What jiti makes of SOURCE (as FILE) when it imports it, with the source map of that
+ * transform. A jiti of its own, made only when an error needs it: the one that imports
+ * makes no map (every steps file would carry one), and writes no cache entry for this one.
+ */
+async function transpiledWithMap(source: string, file: string): Promise<string> {
+  const { createJiti } = await import('jiti');
+  mapping ??= createJiti(import.meta.url, { sourceMaps: true, fsCache: false, moduleCache: false });
+  // As an import transforms it: asynchronous (a top-level await), TypeScript by the file's extension.
+  return mapping.transform({ source, filename: file, ts: /\.[cm]?tsx?$/.test(file), async: true });
+}
+let mapping: Jiti | undefined;
+
+/**
+ * How many characters jiti's function wrapper puts before line 1 of the code it evaluates
+ * (counted once, from where a probe's `new Error()` stands in its stack), so that a place on
+ * line 1 is read as the transform's.
+ */
+let firstLineShift: Promise<number> | undefined;
+function jitiFirstLineShift(): Promise<number> {
+  firstLineShift ??= (async () => {
+    const probe = path.join(here, 'jiti-wrapper-probe.mjs');
+    const source = 'export const made = new Error();\n';
+    const code = await transpiledWithMap(source, probe);
+    const { made } = (await mapping!.evalModule(source, { filename: probe, async: true, forceTranspile: true })) as { made: Error };
+    const column = stackPlace(made, probe)?.column;
+    const inTransform = code.split('\n')[0].indexOf('new Error') + 1;
+    return column === undefined || inTransform === 0 ? 0 : column - inTransform;
+  })().catch(() => 0);
+  return firstLineShift;
+}
+
+/** Where FILE's top level failed as ERROR says it, as the file is written (load-place.ts). */
+async function placeOfError(error: Error, file: string): Promise<Place> {
+  const parsed = parseErrorPlace(error.message, file);
+  if (parsed) return parsed;
+  const place = stackPlace(error, file) ?? { line: 1 };
+  if (!transpiled.has(file) || place.column === undefined) return place;
+  try {
+    const map = inlineSourceMap(await transpiledWithMap(readFileSync(file, 'utf8'), file));
+    return map ? originalPlace(place, map, await jitiFirstLineShift()) : place;
+  } catch {
+    // The file unreadable now, or jiti failing on it: the place as it ran.
+    return place;
+  }
 }
 
 /**
@@ -267,13 +319,14 @@ function registrationsOf(file: string, limitMs: number, interrupt?: AbortSignal)
           if (loadedIn === generation) loadedThisGeneration.set(file, registrations);
           return registrations;
         },
-        (error: unknown): LoadProblem => {
+        async (error: unknown): Promise<LoadProblem> => {
           if (!(error instanceof Error)) return thrownValue(error, file);
-          const thrown = error.message.replace(/\s+/g, ' ').trim();
-          // A parser's message names the place as file:line:column, the file absolute: shown as the project names it.
-          const place = new RegExp(`${escapeRegExp(file)}:(\\d+):(\\d+)`).exec(thrown);
-          const said = missingExport(error) ?? backslashPath(error, file) ?? thrown.replaceAll(file, shownPath(file));
-          return { file, line: place ? Number(place[1]) : lineOf(error, file), ...(place ? { column: Number(place[2]) } : {}), message: `cannot load steps file: ${said}` };
+          const missing = missingExport(error, file);
+          const place = missing?.at ?? (await placeOfError(error, file));
+          // A parser's message names the place as file:line:column (its column from 0), the file absolute: shown as the project names it.
+          const thrown = withParsePlace(error.message.replace(/\s+/g, ' ').trim(), file, place);
+          const said = missing?.message ?? backslashPath(error, file) ?? thrown.replaceAll(file, shownPath(file));
+          return { file, line: place.line, ...(place.column !== undefined ? { column: place.column } : {}), message: `cannot load steps file: ${said}` };
         },
       ),
     );
@@ -354,18 +407,48 @@ function missingExportMessage(name: string): string {
 }
 
 /**
- * A name imported from spec-run/steps that it does not export, said plainly: loaded
- * through jiti, such an import fails only when called, as "(0 , _steps.setWorldConstructor)
- * is not a function"; natively, as "does not provide an export named"; required (CommonJS),
- * as "setWorldConstructor is not a function".
+ * A name imported from spec-run/steps that it does not export, said plainly, at the import
+ * that names it: loaded through jiti, such an import fails only when called, as "(0 ,
+ * _steps.setWorldConstructor) is not a function"; natively, as "does not provide an export
+ * named"; required (CommonJS), as "setWorldConstructor is not a function". A name another
+ * module lacks is that module's: its error says so itself.
  */
-function missingExport(error: unknown): string | null {
+function missingExport(error: unknown, file: string): { message: string; at?: Place } | null {
   const message = error instanceof Error ? error.message : '';
   // CommonJS destructures what require() gave: "setWorldConstructor is not a function", said of cucumber-js's names only.
   const required = /^(\w+) is not a function/.exec(message)?.[1];
-  const name = /^\(0 , _\w+\.(\w+)\) is not a function/.exec(message)?.[1] ?? /does not provide an export named '(\w+)'/.exec(message)?.[1] ?? (required && INSTEAD[required] ? required : undefined);
-  if (!name || name in publicSteps) return null;
-  return missingExportMessage(name);
+  const native = /The requested module '([^']+)' does not provide an export named '(\w+)'/.exec(message);
+  const called = /^\(0 , _\w+\.(\w+)\) is not a function/.exec(message)?.[1];
+  const name = called ?? native?.[2] ?? (required && INSTEAD[required] ? required : undefined);
+  if (!name) return null;
+  const imported = importOf(name, file);
+  const from = native ? native[1] : (imported?.from ?? PUBLIC_SPECIFIER);
+  if (from !== PUBLIC_SPECIFIER) {
+    // jiti's words name its own variable (_helper), not the module: said as the file wrote it, where it was called.
+    return called && imported ? { message: `'${name}', imported from '${from}' at line ${imported.at.line}, is not a function (does '${from}' export it?)` } : null;
+  }
+  if (name in publicSteps) return null;
+  return { message: missingExportMessage(name), ...(imported ? { at: imported.at } : {}) };
+}
+
+const PUBLIC_SPECIFIER = 'spec-run/steps';
+
+/** The module FILE's `import { NAME } from '...'` names, and where NAME stands in it; undefined when no such import is found. */
+function importOf(name: string, file: string): { from: string; at: Place } | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  for (const match of text.matchAll(/\bimport\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*(['"])([^'"]+)\2/g)) {
+    const entry = new RegExp(`(?:^|[\\s,])(?:type\\s+)?(${name})\\b`).exec(match[1]);
+    if (!entry) continue;
+    const offset = match.index + match[0].indexOf('{') + 1 + entry.index + entry[0].length - name.length;
+    const before = text.slice(0, offset).split('\n');
+    return { from: match[3], at: { line: before.length, column: before[before.length - 1].length + 1 } };
+  }
+  return undefined;
 }
 
 /** Node's module loader refuses a path with a backslash in it ("must not include encoded ... characters"); said with what to do. */
@@ -403,14 +486,7 @@ function thrownValue(value: unknown, file: string): LoadProblem {
   return { file, line: lines.length === 1 ? lines[0] : 1, message: `cannot load steps file: its top level threw ${shown}, not an Error (throw an Error, whose message and stack say what went wrong)` };
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function lineOf(error: unknown, file: string): number {
-  const stack = error instanceof Error ? (error.stack ?? '') : '';
-  // A module loaded anew (--watch) has a query in its URL, before the line.
-  const m = stack.match(new RegExp(`${escapeRegExp(file)}(?:\\?[^:\\s]*)?:(\\d+)`));
-  return m ? Number(m[1]) : 1;
-}
 
 export interface LoadOptions {
   /** The built-in executor steps too: only for documents where they apply (executor-steps.ts). */
