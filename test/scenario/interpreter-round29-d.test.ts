@@ -30,7 +30,8 @@ t.test('a heading, a block or the report announcing, before an announcement text
   t.match(reading('Then', 'the second block opens with [2/2] docker alpine: echo hi'), /command 2: the announcement line begins with "\[2\/2\] docker alpine: echo hi"/);
   // No place named: the one the text's mark names, never every command's.
   t.match(reading('Then', 'the output announces its command as [1/1] host: …'), /command 1: the announcement line begins with "\[1\/1\] host:"/);
-  t.match(reading('Then', 'the report heading starts [3/3] host:'), /command 3: the announcement line begins with "\[3\/3\] host:"/);
+  // The colon that ends a step is lost with its full stop; the announcement's head is begun with all the same.
+  t.match(reading('Then', 'the report heading starts [3/3] host:'), /command 3: the announcement line begins with "\[3\/3\] host"/);
   t.equal(reading('Then', 'the heading reads `(timeout 3s, from command)`'), null, 'no mark, no place: no command named');
   t.equal(layoutReworded('the report heading is Output:'), null, 'a heading of the report is no announcement');
   t.equal(reading('Then', 'the heading reads `Partial Output:` and the banana'), null);
@@ -106,6 +107,22 @@ t.test('through real runs: each reading holds where the report is so, and fails 
       [true, 'the line as printed'],
       [false, 'another code'],
       [false, 'a part of the line is not the line exactly'],
+    ],
+  );
+  // "It announces `[2/3] …`" after a step about the first command: the mark names the command announced.
+  const three = ['- run: "echo one"', '- run: "echo two"'];
+  await expectBoundVerdicts(
+    t,
+    runScenarios,
+    'round29d-it-announces',
+    [
+      blockScenario('marked', 'two checks run', three, 'the report announces [1/2] host: echo one (timeout 5m, from built-in default)', 'It announces [2/2] host: echo two (timeout 5m, from built-in default)'),
+      blockScenario('marked, other', 'two checks run', three, 'the report announces [1/2] host: echo one (timeout 5m, from built-in default)', 'It announces [2/2] host: echo one (timeout 5m, from built-in default)'),
+    ],
+    'It announces',
+    [
+      [true, 'the second command announced as its mark says'],
+      [false, 'no command announced so'],
     ],
   );
 });

@@ -225,6 +225,10 @@ function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector 
   }
   if (quoted) return { text: `\`${quoted.text}\`: `, unnamed: false, pick: (o) => all(o).filter(({ index }) => o.runs[index]?.includes(quoted.text)) };
   if (context) return { text: `the ${context === 'host' ? 'host' : 'container'} command: `, unnamed: false, pick: (o) => all(o).filter(({ command }) => command.context === context) };
+  // "It announces `[2/3] …`": the progress mark names the command announced, whichever the step before was about.
+  const marks = new Set(a.entities('quoted').map((q) => /^\[(\d+)\/\d+\] /.exec(q.text.trim())?.[1]));
+  const mark = a.has('ANNOUNCE') && marks.size === 1 ? [...marks][0] : undefined;
+  if (mark !== undefined) return { text: `the command ${mark}: `, unnamed: false, pick: (o) => all(o).filter(({ index }) => index === Number(mark) - 1) };
   // "It shows `Exit Code: 125`" after a step about the first report: "it", opening the sentence (its capital), is the command whose lines hold the last text the step before quoted, where only some do.
   if (a.tokens[0]?.kind === 'word' && /^(It|Its)$/.test(a.tokens[0].text)) {
     return {
