@@ -1261,7 +1261,9 @@ function report(a: Args, index: Which, text: string, place: Place, test: (parts:
     };
   }
   // "It gives `Exit Code: 124`" opening a step: the command whose lines hold the text the step before quoted, where only some do; never any command's report.
-  const it = index === undefined && !every && a.tokens[0]?.kind === 'word' && /^(It|Its)$/.test(a.tokens[0].text);
+  // "It announces `[2/3] …`": the progress mark names the command announced, whichever the step before was about.
+  const marked = place === PLACES.announcement && a.entities('quoted').length > 0 && a.entities('quoted').every((q) => /^\[\d+\/\d+\] /.test(q.text.trim()));
+  const it = index === undefined && !every && !marked && a.tokens[0]?.kind === 'word' && /^(It|Its)$/.test(a.tokens[0].text);
   const theirs = (o: Observation) => {
     const last = o.before?.filter((x) => !HEADINGS.includes(x)).at(-1);
     return last === undefined ? [] : o.record.commands.filter((c) => commandLines(c, o).some((l) => quotedIn(last, l)));

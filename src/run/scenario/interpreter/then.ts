@@ -34,6 +34,7 @@ import { linesShownReading } from './lines-shown.js';
 import { lineRangesReading } from './line-ranges.js';
 import { outputItemsReading } from './output-items.js';
 import { positionReading } from './positions.js';
+import { layoutReading, noticePlacedReading } from './report-layout.js';
 import { noticeSaidReading } from './notices-said.js';
 import { asExpected, contrastsJoined, endingAppositive, generalJustification, ownStatusAttached } from './attached-clauses.js';
 import { commandsNamedTogether } from './commands-named.js';
@@ -224,6 +225,10 @@ function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector 
   }
   if (quoted) return { text: `\`${quoted.text}\`: `, unnamed: false, pick: (o) => all(o).filter(({ index }) => o.runs[index]?.includes(quoted.text)) };
   if (context) return { text: `the ${context === 'host' ? 'host' : 'container'} command: `, unnamed: false, pick: (o) => all(o).filter(({ command }) => command.context === context) };
+  // "It announces `[2/3] …`": the progress mark names the command announced, whichever the step before was about.
+  const marks = new Set(a.entities('quoted').map((q) => /^\[(\d+)\/\d+\] /.exec(q.text.trim())?.[1]));
+  const mark = a.has('ANNOUNCE') && marks.size === 1 ? [...marks][0] : undefined;
+  if (mark !== undefined) return { text: `the command ${mark}: `, unnamed: false, pick: (o) => all(o).filter(({ index }) => index === Number(mark) - 1) };
   // "It shows `Exit Code: 125`" after a step about the first report: "it", opening the sentence (its capital), is the command whose lines hold the last text the step before quoted, where only some do.
   if (a.tokens[0]?.kind === 'word' && /^(It|Its)$/.test(a.tokens[0].text)) {
     return {
@@ -3069,13 +3074,17 @@ function readThenWords(sentence: string): Reading<Check> {
   // A count of output lines in words ("it's showing 5 of 20 output lines", "stdout had 15 lines omitted"), or a notice
   // paraphrased ("a note says the container was removed"), is read as a whole first: word by word, its numbers were taken
   // for texts or counts of lines shown, and its words for texts.
-  const counted = linesShownReading(text) ?? noticeSaidReading(text) ?? lineRangesReading(text);
-  if (counted !== null) return counted;
+  // A notice placed against the lines kept is read as a whole first: word by word, its count was a count of lines shown.
+  const counted = noticePlacedReading(text) ?? linesShownReading(text) ?? noticeSaidReading(text) ?? lineRangesReading(text);
+  if (counted !== null) return counted.ok ? counted : (layoutReading(text, readThen) ?? counted);
   // A run's directory said as what is printed is read as a whole first: word by word, "path" and "directory" were texts.
   const printed = printedPlaceReading(text);
   if (printed !== null) return printed;
   const reading = readSentence(text);
-  if (!reading.ok) return fieldErrorReading(text) ?? refusalReasonReading(text) ?? messagePartsReading(text) ?? refusalFirstLineReading(text) ?? outputItemsReading(text) ?? reading;
+  if (!reading.ok) {
+    const other = fieldErrorReading(text) ?? refusalReasonReading(text) ?? messagePartsReading(text) ?? refusalFirstLineReading(text) ?? outputItemsReading(text) ?? reading;
+    return other.ok ? other : (layoutReading(text, readThen) ?? other);
+  }
   const parts = followingInSentence(text, reading.parts);
   // "shows `a` only, followed by `stdout: ... (1 line omitted)`": a text said to follow the only one is in the place too, which "only" would deny.
   const only = (p: Check) => (p as { only?: true }).only === true;
