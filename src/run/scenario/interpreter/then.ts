@@ -35,6 +35,7 @@ import { lineRangesReading } from './line-ranges.js';
 import { outputItemsReading } from './output-items.js';
 import { positionReading } from './positions.js';
 import { noticeSaidReading } from './notices-said.js';
+import { saidInWordsReading } from './said-in-words.js';
 import { asExpected, contrastsJoined, endingAppositive, generalJustification, ownStatusAttached } from './attached-clauses.js';
 import { commandsNamedTogether } from './commands-named.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, headingsNamedUnder, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
@@ -3075,7 +3076,7 @@ function readThenWords(sentence: string): Reading<Check> {
   const printed = printedPlaceReading(text);
   if (printed !== null) return printed;
   const reading = readSentence(text);
-  if (!reading.ok) return fieldErrorReading(text) ?? refusalReasonReading(text) ?? messagePartsReading(text) ?? refusalFirstLineReading(text) ?? outputItemsReading(text) ?? reading;
+  if (!reading.ok) return fieldErrorReading(text) ?? refusalReasonReading(text) ?? messagePartsReading(text) ?? refusalFirstLineReading(text) ?? outputItemsReading(text) ?? saidInWordsReading(text) ?? reading;
   const parts = followingInSentence(text, reading.parts);
   // "shows `a` only, followed by `stdout: ... (1 line omitted)`": a text said to follow the only one is in the place too, which "only" would deny.
   const only = (p: Check) => (p as { only?: true }).only === true;
