@@ -28,6 +28,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:went|goes|go|carried|carries|kept)\s+on\b|\bkept\s+going\b/gi, 'continued'],
   [/\bcleaned\s+up\b/gi, 'removed'],
   [/\bwhole\s+number\b|\binteger\b/gi, 'integer'],
+  [/\bbetween\s+(\S+)\s+and\s+(?=\S)/gi, 'from $1 to '],
   [/\bdoes\s*n[o']t\b|\bdo\s*n[o']t\b|\bdid\s*n[o']t\b|\bisn[’']t\b|\baren[’']t\b|\bwasn[’']t\b|\bweren[’']t\b|\bcannot\b|\bcan[’']t\b/gi, 'not'],
 ];
 /** Words of one meaning in the executor's texts: each group's words match one another. */
