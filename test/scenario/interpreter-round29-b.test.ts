@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { EXECUTOR_TEXTS } from '../../src/run/scenario/interpreter/executor-texts.js';
+import type { Observation } from '../../src/run/scenario/interpreter/observation.js';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
 import { blockScenario, expectBoundVerdicts, scenariosRunner } from './cli-points.js';
 
@@ -102,4 +103,18 @@ t.test('notes and fixes of commands that ran, said in words', async (t) => {
     [true, 'a workdir that does not exist'],
     [false, 'one that exists: no such fix'],
   ]);
+});
+
+t.test("a notice's numbers and words: in the text's order, each value as given, a negation where the text has one", async (t) => {
+  const cut = 'output cut at 300 lines: stored output is capped; 700 more of 1000 lines were counted, not kept';
+  const o = { record: { errors: [], messages: [], commands: [{ notices: [cut], outputNotices: [], lines: [], report: '', solutions: [] }] } } as unknown as Observation;
+  const verdict = async (sentence: string) => {
+    const r = readThen(sentence);
+    if (!r.ok) throw new Error(`not read: ${sentence}`);
+    return (await Promise.all(r.parts.map((p) => p.evaluate(o)))).every((v) => v.ok);
+  };
+  t.equal(await verdict('a notice says that the output was cut at 300 lines, and that the remaining lines of the 1000 were counted but not stored'), true);
+  t.equal(await verdict('a notice says that the output was cut at 400 lines, and that the remaining lines of the 1000 were counted but not stored'), false, 'a number the text does not give');
+  t.equal(await verdict('a notice says that the remaining lines were kept'), false, 'kept, where the text says not kept');
+  t.equal(await verdict('a notice says that the lines were counted, not the output cut'), false, 'a negation the text does not say');
 });

@@ -6,8 +6,8 @@
 // own (executor-texts.ts) or a synonym of one (SYNONYMS, from the messages' meaning), or a value (a path, a number, a
 // quoted word, a key): any other word leaves it unread, named; and each clause must be one some text of the executor
 // can say, its words in that text's order (a value standing for a text's {}). It holds only where one text of that speaker
-// has each clause's words in their order, each with the polarity said ("not X": the text says "not X" too), and each
-// value as written.
+// has each clause's words in their order and its values as written, each with the polarity said ("not X": the text
+// says "not X" too).
 import type { CommandRecord } from '../../../executor/record.js';
 import { EXECUTOR_TEXTS } from './executor-texts.js';
 import { CONFIG_KEYS } from './lexicon.js';
@@ -18,7 +18,7 @@ import type { Check } from './then.js';
 
 /** Words that carry no claim of their own: articles, copulas, the writer's modals, and the nouns that name the field spoken of. */
 const FUNCTION_WORDS = new Set(
-  'a an the this these those it its they them their is are was were be been being has have had do does did of to in on at by as with and or but that which what who there here also just will shall should may might value setting field entry'.split(' '),
+  'a an the this these those it its they them their is are was were be been being has have had do does did of to in on at by as with and or but that which what who there here also just will shall should may might you otherwise having value setting field entry'.split(' '),
 );
 const NEGATIONS = new Set(['not', 'no', 'never']);
 /** Phrases of one meaning, said as one word on both sides (in the sentence and in the executor's text). */
@@ -27,7 +27,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:no\s+less\s+than|at\s+minimum|at\s+the\s+least)\b/gi, 'least'],
   [/\b(?:went|goes|go|carried|carries|kept)\s+on\b|\bkept\s+going\b/gi, 'continued'],
   [/\bcleaned\s+up\b/gi, 'removed'],
-  [/\bwhole\s+number\b|\binteger\b/gi, 'integer'],
+  [/\b(?:whole|integer)\s+number\b|\binteger\b/gi, 'integer'],
   [/\bbetween\s+(\S+)\s+and\s+(?=\S)/gi, 'from $1 to '],
   [/\bdoes\s*n[o']t\b|\bdo\s*n[o']t\b|\bdid\s*n[o']t\b|\bisn[’']t\b|\baren[’']t\b|\bwasn[’']t\b|\bweren[’']t\b|\bcannot\b|\bcan[’']t\b/gi, 'not'],
 ];
@@ -57,7 +57,7 @@ const SYNONYMS: string[][] = [
   ['command', 'commands'],
 ];
 
-const VALUE = /^[b-z]$|\d|[/=[\]@]|^[A-Z][A-Z0-9_]{2,}$|^[a-z]+[A-Z]\w*$|^[a-z]+\.[a-z]/;
+const VALUE = /^[b-z]$|^[a-z0-9]+(?:-[a-z0-9]+)+$|\d|[/=[\]@]|^[A-Z][A-Z0-9_]{2,}$|^[a-z]+[A-Z]\w*$|^[a-z]+\.[a-z]/;
 const KEYS = new Set([...CONFIG_KEYS, 'failFast', 'keepOutput', 'defaultTimeout', 'maxOutputLines', 'commands', 'stop'].map((k) => k.toLowerCase()));
 /** Keys that are no common word of the texts: said bare ("the memory must be …"), each names its field. */
 const FIELD_WORDS = new Set(['memory', 'cpus', 'workdir', 'env', 'maxoutputlines', 'keepoutput', 'defaulttimeout', 'failfast', 'showstdout', 'showstderr']);
@@ -116,33 +116,32 @@ const SLOT = '\u0000';
 const KNOWN = new Set([...TEMPLATES.flat().filter((i) => i.kind === 'word').map((i) => i.key), ...SYNONYMS.flat().map(meaning), 'must', 'least', 'continued', 'integer']);
 
 /** Whether some text of the executor can say CLAUSE: its items in that text's order, each a word of it, or a value it holds or fills one of its slots with. */
-function sayable(clause: Item[], nested = true): boolean {
+function sayable(clause: Item[]): boolean {
   return TEMPLATES.some((template) => {
     // fits[j]: the first j items of the clause are placed within the template's items read so far. A value may stand
-    // anywhere (the run's texts check where); a slot takes values, or (once) a run of words another text can say.
-    let fits = clause.map((_, j) => j === 0).concat([false]);
+    // anywhere (the run's texts check where); a slot takes values only, never words (what it is filled with, unknown).
+    const valuesPassed = (fits: boolean[]) => fits.map((_, j) => fits.slice(0, j + 1).some((f, i) => f && clause.slice(i, j).every((c) => c.kind === 'value')));
+    let fits = valuesPassed(clause.map((_, j) => j === 0).concat([false]));
     for (const t of template) {
       const next = [...fits];
-      for (let j = 1; j <= clause.length; j++) if (clause[j - 1].kind === 'value') next[j] = next[j] || next[j - 1];
-      if (t.raw === SLOT && nested) {
-        for (let i = 0; i < clause.length; i++) {
-          if (!fits[i]) continue;
-          for (let j = i + 2; j <= clause.length; j++) if (!next[j] && clause.slice(i, j).filter((c) => c.kind === 'word').length >= 2 && sayable(clause.slice(i, j), false)) next[j] = true;
-        }
-      } else if (t.raw !== SLOT) for (let j = 1; j <= clause.length; j++) next[j] = next[j] || (fits[j - 1] && t.key === clause[j - 1].key);
-      for (let j = 1; j <= clause.length; j++) if (clause[j - 1].kind === 'value') next[j] = next[j] || next[j - 1];
-      fits = next;
+      if (t.raw !== SLOT) for (let j = 1; j <= clause.length; j++) next[j] = next[j] || (fits[j - 1] && t.key === clause[j - 1].key);
+      fits = valuesPassed(next);
     }
     return fits[clause.length];
   });
 }
 
-/** Whether TEXT has the items of a clause in their order, each of the polarity said. */
+/** Whether TEXT has the words of a clause in their order and each of its values anywhere (a number said before or after its noun), each of the polarity said. */
 function holdsClause(clause: Item[], text: Item[]): boolean {
   let at = 0;
   for (const item of clause) {
     // A key said alone (memory) is the field the text's path ends with (stop.commands[1].memory:).
-    const found = text.findIndex((t, i) => i >= at && t.negated === item.negated && (t.key === item.key || (item.kind === 'value' && (t.raw.toLowerCase() === item.key || t.key.endsWith(`.${item.key}`)))));
+    const matches = (t: Item) => t.negated === item.negated && (t.key === item.key || (item.kind === 'value' && (t.raw.toLowerCase() === item.key || t.key.endsWith(`.${item.key}`))));
+    if (item.kind === 'value') {
+      if (!text.some(matches)) return false;
+      continue;
+    }
+    const found = text.findIndex((t, i) => i >= at && matches(t));
     if (found < 0) return false;
     at = found + 1;
   }
@@ -157,7 +156,7 @@ const NOUNS: [Source, string][] = [
   ['fixes', String.raw`(?:(?:["“]?To\s+fix:?["”]?\s+(?:list|section|part|block)|fix\s+list|fixes|suggestions?|hints?|remed(?:y|ies))(?:\s+list)?)`],
   ['report', String.raw`(?:report|spec-run(?:\s+exec)?)`],
 ];
-const SAY_VERBS = 'say|state|warn|explain|mention|note|report|require|suggest|complain|tell|read|add|name|give|claim|confirm|indicate|demand|point\\s+out|ask\\s+for|insist\\s+on';
+const SAY_VERBS = 'say|state|warn|explain|mention|note|report|require|suggest|complain|tell|read|add|name|give|claim|confirm|indicate|demand|call\\s+it|point\\s+out|ask\\s+for|insist\\s+on';
 const SAYS = `(?:(?:${SAY_VERBS.replace(/(\w+)(\\s\+\w+)?/g, (_, v: string, rest = '') => `${v}(?:s|es|ed|d)?${rest}`)})|(?:shall|should|must|will|does|do)\\s+(?:${SAY_VERBS}))`;
 const SAYING = `(?:saying|stating|warning|explaining|mentioning|noting|suggesting|requiring|telling|adding|naming|giving|claiming|confirming|indicating|demanding)`;
 /** Verbs that themselves say the message's "must". */
@@ -191,9 +190,10 @@ function frameOf(sentence: string): { speaker: Speaker; verb: string; content: s
   return { speaker: { source, owner, key, denied }, verb: g.verb ?? 'says', content: g.content };
 }
 
-/** The clauses of the content: "A, and that B", "A; B", "A, suggesting B", "A and says B". */
-function clausesOf(content: string): string[] {
-  const joints = new RegExp(String.raw`\s*(?:[;]|,?\s+and\s+(?:that\s+|(?:${SAYS})(?:\s+that)?\s+)|,\s+(?:${SAYING})(?:\s+that)?\s+|,?\s+(?:because|since|so\s+that|so|as)\s+|:\s+)\s*`, 'i');
+/** The clauses of the content: "A, and that B", "A; B", "A, suggesting B", "A and says B", "A, B"; a list's alternatives "A, or B". */
+function clausesOf(content: string, source: Source): string[] {
+  if (source === 'fixes') return content.split(/,?\s+or\s+/i).flatMap((c) => clausesOf(c, 'notes'));
+  const joints = new RegExp(String.raw`\s*(?:[;]|,?\s+and\s+(?:that\s+|(?:${SAYS})(?:\s+that)?\s+)|,\s+(?:${SAYING})(?:\s+that)?\s+|,?\s+(?:because|since|so\s+that|so|as)\s+|:\s+|,\s+(?!and\s))\s*`, 'i');
   return content.replace(/[.;]\s*$/, '').split(joints).map((c) => c.trim()).filter((c) => c !== '');
 }
 
@@ -224,7 +224,7 @@ export function saidInWordsReading(sentence: string): Reading<Check> | null {
   if (/,\s+and\s+(?!that\b)|;\s/i.test(frame.content) || /(?:^|\s)[A-Z][A-Za-z]*(?:\s[A-Z][a-z]+)?:(?:\s|$)/.test(frame.content)) return null;
   if (/[`"“'‘][^`"”'’]*\s[^`"”'’]*[`"”'’]|<[^>\s]+>/.test(frame.content)) return null;
   const { speaker, verb } = frame;
-  const clauses = clausesOf(frame.content).map(itemsOf).filter((c) => c.length > 0);
+  const clauses = clausesOf(frame.content, speaker.source).map(itemsOf).filter((c) => c.length > 0);
   if (clauses.length === 0) return null;
   const unknown = clauses.flat().filter((i) => i.kind === 'word' && !KNOWN.has(i.key)).map((i) => i.raw);
   if (unknown.length > 0) return { ok: false, notUnderstood: [...new Set(unknown)], reason: "words of what the executor's text is said to say that none of its texts holds, nor a synonym of one" };
