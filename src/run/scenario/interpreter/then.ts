@@ -36,6 +36,7 @@ import { outputItemsReading } from './output-items.js';
 import { positionReading } from './positions.js';
 import { layoutReading, noticePlacedReading } from './report-layout.js';
 import { noticeSaidReading } from './notices-said.js';
+import { saidInWordsReading } from './said-in-words.js';
 import { asExpected, contrastsJoined, endingAppositive, generalJustification, ownStatusAttached } from './attached-clauses.js';
 import { commandsNamedTogether } from './commands-named.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, headingsNamedUnder, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
@@ -3082,7 +3083,7 @@ function readThenWords(sentence: string): Reading<Check> {
   if (printed !== null) return printed;
   const reading = readSentence(text);
   if (!reading.ok) {
-    const other = fieldErrorReading(text) ?? refusalReasonReading(text) ?? messagePartsReading(text) ?? refusalFirstLineReading(text) ?? outputItemsReading(text) ?? reading;
+    const other = fieldErrorReading(text) ?? refusalReasonReading(text) ?? messagePartsReading(text) ?? refusalFirstLineReading(text) ?? outputItemsReading(text) ?? saidInWordsReading(text) ?? reading;
     return other.ok ? other : (layoutReading(text, readThen) ?? other);
   }
   const parts = followingInSentence(text, reading.parts);
