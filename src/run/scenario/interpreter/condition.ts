@@ -20,6 +20,7 @@ import { inExecutorTerms } from './own-terms.js';
 import { inDocumentTerms, type DocumentTerm } from './document-terms.js';
 import { inPlainRegister } from './register.js';
 import { takeInvocation, withOptionsMarked } from './invocation.js';
+import { withOptionsSaid } from './options-said.js';
 import { describedBlock, exitsSaid, withBlockFacts } from './block-described.js';
 import { isFunction } from './reading.js';
 import { readWhen, type SetupPart } from './when.js';
@@ -190,12 +191,14 @@ export function conditionUse(condition: ScenarioCondition): ConditionUse {
 
 /** How the condition paragraph itself is used. */
 function conditionWithoutPreconditions(condition: ScenarioCondition): ConditionUse {
-  const named = withoutWritersName(conditionSentence(condition));
+  // spec-run exec's options said in words are said as its flags, for the invocation's frames to read.
+  const options = withOptionsSaid(conditionSentence(condition));
+  const named = withoutWritersName(options.sentence);
   const use = conditionSentenceUse(named.sentence, condition);
-  if (named.name === undefined) return use;
-  const aside = `"${named.name}" is the writer's name for the command, set aside`;
-  if (use.kind === 'read') return { kind: 'read', parts: [{ text: aside, apply: () => {} }, ...use.parts] };
-  return { ...use, notUnderstood: [...use.notUnderstood, `${named.name} (${aside})`] };
+  const asides = [...options.said.map((said) => `condition: ${said}`), ...(named.name === undefined ? [] : [`"${named.name}" is the writer's name for the command, set aside`])];
+  if (asides.length === 0) return use;
+  if (use.kind === 'read') return { kind: 'read', parts: [...asides.map((text) => ({ text, apply: () => {} })), ...use.parts] };
+  return named.name === undefined ? use : { ...use, notUnderstood: [...use.notUnderstood, `${named.name} (${asides.at(-1)})`] };
 }
 
 /** Verbs of running: what follows one ("runs with …", "is started as …") says how the run is made. */
