@@ -7,7 +7,10 @@
 import t from 'tap';
 import { conditionUse } from '../../src/run/scenario/interpreter/condition.js';
 import { withOptionsSaid } from '../../src/run/scenario/interpreter/options-said.js';
-import { blockScenario, expectBoundVerdicts, scenariosRunner } from './cli-points.js';
+import { readThen } from '../../src/run/scenario/interpreter/then.js';
+import { logFieldsSaid } from '../../src/run/scenario/interpreter/log-fields-said.js';
+import { blockScenario, expectBoundVerdicts, scenariosRunner, sectionScenario } from './cli-points.js';
+
 
 const run = scenariosRunner('Round 29 conditions');
 
@@ -114,5 +117,41 @@ t.test('a working directory or a user said by its value, held where the block wr
   ], 'the output is', [
     [true, 'the command ran in /tmp'],
     [false, 'it did not run in /var'],
+  ]);
+});
+
+t.test("a --log line's fields said in words, by its place or as a JSON object, checked against the real file", async (t) => {
+  const read = (s: string) => {
+    const r = readThen(s);
+    return r.ok ? r.parts.map((p) => p.text).join(' ∧ ') : '';
+  };
+  t.match(read('that line is a JSON object whose event is fail-fast, with exitStatus 4 and commandsNotRun 1'), /a JSON object, holds "event":"fail-fast", "exitStatus":4, "commandsNotRun":1$/);
+  t.match(read('that record shall be a JSON object containing `"event":"timeout"` and `"exitCode":124`'), /a JSON object, holds "event":"timeout", "exitCode":124$/);
+  t.match(read('it is a JSON object with event "timeout", exitCode 124 and signal "SIGTERM"'), /holds "event":"timeout", "exitCode":124, "signal":"SIGTERM"$/);
+  t.match(read('the line has event "memory-limit", commandWentOn true and commandExitCode 0'), /"commandWentOn":true, "commandExitCode":0$/);
+  t.match(read('the second line has `"event":"failed"` for `exit 3`, with exit code 3'), /^line 2 of the --log file holds "event":"failed", "command":"exit 3", "exitCode":3$/);
+  t.match(read('the first line of `a.jsonl` has `"event":"failed"`'), /has its first line holding "event":"failed"$/);
+  // A field the log does not write, or a value said of no line, is not made a member.
+  t.notMatch(logFieldsSaid('the line has exitcode 3'), /"exitcode"/);
+  t.equal(logFieldsSaid('the run exits with exitCode 3'), 'the run exits with exitCode 3');
+
+  const logged = (title: string, then: string) =>
+    sectionScenario(title, 'you run this configuration and pass `--log run.jsonl` `--log-failures`', ['failFast: true', 'commands:', '  - run: "echo bad; exit 2"', '  - run: "true"'], then);
+  await expectBoundVerdicts(t, run, 'round29-log-fields', [
+    logged('first, right', 'the first line has `"event":"failed"` for `echo bad; exit 2`, with exit code 2'),
+    logged('first, wrong code', 'the first line has `"event":"failed"` for `echo bad; exit 2`, with exit code 3'),
+    logged('second is not failed', 'the second line has event "failed"'),
+    logged('fail-fast, right', 'the second line is a JSON object whose event is fail-fast, with commandsNotRun 1 and commandsTotal 2'),
+    logged('fail-fast, wrong count', 'the second line is a JSON object whose event is fail-fast, with commandsNotRun 2'),
+    logged('first of the file, right', 'the first line of `run.jsonl` has `"event":"failed"`'),
+    logged('last of the file, wrong', 'the last line of `run.jsonl` has `"event":"failed"`'),
+  ], ' line', [
+    [true, 'line 1 is the failed command with its exit code'],
+    [false, 'another exit code'],
+    [false, 'line 2 is the fail-fast event'],
+    [true, 'the fail-fast line counts the command not run'],
+    [false, 'one command was not run, not two'],
+    [true, 'the first line of the file is the failure'],
+    [false, 'the last line of the file is not'],
   ]);
 });
