@@ -41,7 +41,7 @@ t.test("spec-run exec's options said in words become its flags; an option said n
   t.equal(flags('it is started on `c.yaml` without `--project`'), 'it is started on `c.yaml`');
   // Said not given and given at once: neither is taken.
   t.match(flags('with `--project .` and without `--project`'), /without `--project`/);
-  t.match(flags('with failure logging enabled but failure logging not enabled'), /not enabled/);
+  t.match(flags('with `--log a.jsonl` and failure logging enabled but failure logging not enabled'), /not enabled/);
   // "the event log" of no file and not after "with": no option.
   t.equal(flags('the event log stays empty'), 'the event log stays empty');
 

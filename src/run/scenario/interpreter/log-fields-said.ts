@@ -13,7 +13,8 @@ const TEXT_FIELDS = ['event', 'signal', 'context', 'timeout', 'image', 'imageUse
 const BOOLEAN_FIELDS = ['commandWentOn'];
 
 /** Between a field and its value: nothing, "of", "=", ":", "is", "being", "set to", "equal to". */
-const IS = String.raw`\s*(?:=|:)?\s*(?:(?:is|being|of|set\s+to|equal\s+to)\s+)?`;
+// A space at least, so that a field's word closing a quoted text ("invalid duration" and …) is never a field before a value.
+const IS = String.raw`(?:\s*[=:]\s*|\s+(?:(?:is|being|of|set\s+to|equal\s+to)\s+)?)`;
 /** A field's name as written: bare, or in code marks or quotes. */
 const field = (names: readonly string[]) => String.raw`(?:\`|")?\b(${names.join('|')})\b(?:\`|")?`;
 

@@ -42,8 +42,9 @@ export function withOptionsSaid(sentence: string): OptionsSaid {
     .replace(new RegExp(String.raw`\b(with|and|using)\s+${EVENT_LOG}\s+(?:(?:called|named|at|in)\s+)?${LOG_FILE}`, 'gi'), (whole, lead: string, coded: string | undefined, bare: string | undefined) => `${lead} \`${flag(whole, `--log ${coded ?? bare}`)}\``)
     // "with an event log": a log of no name (invocation.ts names one no document gives).
     .replace(new RegExp(String.raw`\b(with|and|using)\s+(?:an|the)\s+events?\s+log(?:\s+file)?(?![\w-])(?!\s+(?:${SENT}|called|named|at|in)\b)`, 'gi'), (whole, lead: string) => `${lead} \`${flag(whole, '--log')}\``);
-  // Failure logging given: "and the logging of failures", "with failure logging enabled", "failure logging on".
-  text = text.replace(new RegExp(String.raw`\b(with|and|plus)\s+(?!\`--log-failures\`)${FAILURE_LOGGING}(?:\s+${ON})?(?![\w-])(?!\s+(?:not|disabled|off|turned\s+off)\b)`, 'gi'), (whole, lead: string) => `${lead} \`${flag(whole, '--log-failures')}\``);
+  // Failure logging given right after the log: "`--log x` and the logging of failures", "… with failure logging enabled", "… plus failure logging on".
+  // (Said elsewhere, "is given an event log with the logging of failures as well", it is run-words.ts's, which readWhen applies.)
+  text = text.replace(new RegExp(String.raw`(\x60--log(?:\s[^\x60]*)?\x60)\s+(with|and|plus)\s+(?!\x60--log-failures\x60)(${FAILURE_LOGGING}(?:\s+${ON})?)(?![\w-])(?!\s+(?:not|disabled|off|turned\s+off)\b)`, 'gi'), (_w, log: string, lead: string, words: string) => `${log} ${lead} \`${flag(words, '--log-failures')}\``);
   // Options said not given: "without `--project`", "but failure logging not enabled", "with `--log-failures` off", "and no `--log`".
   const absent: [RegExp, string][] = [
     [new RegExp(String.raw`,?\s*\b(?:but|and|with)\s+${FAILURE_LOGGING}\s+${OFF}(?![\w-])`, 'gi'), '--log-failures'],
