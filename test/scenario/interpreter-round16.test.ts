@@ -37,7 +37,9 @@ t.test('JSON members held by a line, an object, a record or "it" are a line of t
   t.equal(reading('Then', 'it records `"signal":"SIGTERM"`'), 'one line of the --log file holds "signal":"SIGTERM"');
   t.equal(reading('Then', 'line 3 has `"timeout":"2s"`'), 'line 3 of the --log file holds "timeout":"2s"');
   // Every line, no line, a line by an ordinal, a report or a command holding them, or texts that are no JSON members: not this reading.
-  for (const sentence of ['every entry has `"event":"timeout"`', 'no line has `"event":"timeout"`', 'the third line has `"a":1`', 'the report has `"event":"timeout"`', 'the command holds `"exitCode":1`', 'line 4, column 2 has `"a":1`']) {
+  // "the third line has …" is line 3 of it (round 29).
+  t.equal(reading('Then', 'the third line has `"a":1`'), 'line 3 of the --log file holds "a":1');
+  for (const sentence of ['every entry has `"event":"timeout"`', 'no line has `"event":"timeout"`', 'the report has `"event":"timeout"`', 'the command holds `"exitCode":1`', 'line 4, column 2 has `"a":1`']) {
     t.equal(reading('Then', sentence), null, sentence);
   }
   t.notMatch(reading('Then', 'that line has `Exit Code: 1`') ?? '', /--log/);

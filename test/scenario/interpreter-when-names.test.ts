@@ -99,7 +99,10 @@ t.test('a condition paragraph whose subject is "a file" described by its keys an
   const { conditionUse } = await import('../../src/run/scenario/interpreter/condition.js');
   const use = (text: string, yaml: string) => conditionUse({ text: text.replace(/`/g, ''), code: [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]), yaml });
   const block = 'stop:\n  commands:\n    - run: "ls"\n      workdir: gone/away\n    - timeout: 5s\n';
-  for (const text of ['When a file has two commands and an unknown key:', 'When the file holds a `run` without a timeout and one unknown key:']) t.equal(use(text, block).kind, 'restates', text);
+  // Said as the configuration's, "a file has …" is checked against the block where each item is of a shape described (round 29): this block has no unknown key.
+  t.equal(use('When a file has two commands and an unknown key:', block).kind, 'unsaid');
+  t.equal(use('When a file has two commands and an unknown key:', `${block}      timout: 5s\n`).kind, 'read');
+  for (const text of ['When the file holds a `run` without a timeout and one unknown key:']) t.equal(use(text, block).kind, 'restates', text);
   // A file named, or said to hold what no configuration holds, or placed somewhere: still beyond the block.
   for (const text of ['When a file has a line reading hello:', 'When a directory `data` that does not exist is named:', 'When a file next to the configuration has two commands:']) t.equal(use(text, block).kind, 'unsaid', text);
   t.not(use('When a file holds the text `hello`:', block).kind, 'read', '"the text `hello`" a file holds is no failure message');

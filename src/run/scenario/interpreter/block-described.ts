@@ -27,7 +27,8 @@ const COUNT = String.raw`(?:no|a|an|one|two|three|four|five|six|seven|eight|nine
 const PLACE = String.raw`(?:(host|container|containeri[sz]ed|docker)\s+)?`;
 /** The configuration as a subject: "the hook file", "the configuration", "the config", "the YAML", "our stop hook". */
 // A file named for what it configures ("the pipeline file", "the gate file") is the configuration; "the run" has the commands it runs.
-const SUBJECT = /^(?:the|this|our|my|a)\s+(?:(?:hook|pipeline|gate|ci|workflow|job|task|check|stop)\s+file|stop\s+hook|hook|run|configuration(?:\s+file)?|config(?:\s+file)?|yaml(?:\s+file)?|yaml\s+block)\s+/i;
+// "Your file", "the file": the configuration file a run is given, where the scenario's block is that file.
+const SUBJECT = /^(?:the|this|our|my|a|your|their)\s+(?:(?:hook|pipeline|gate|ci|workflow|job|task|check|stop)\s+file|stop\s+hook|hook|run|configuration(?:\s+file)?|config(?:\s+file)?|yaml(?:\s+file)?|yaml\s+block|file)\s+/i;
 const DESCRIBES = /^(?:has|holds|contains|lists|names|declares|defines|sets|carries|gives|asks\s+for|requests|puts)\s+/i;
 /** The configuration where a run places it where nothing else is said: the project's own directory. */
 const AT_PROJECT_ROOT = /^(?:sits|lives|is|lies)\s+(?:at|in)\s+the\s+(?:project(?:'s)?\s+(?:root|directory|folder)|root\s+of\s+the\s+project)$/i;
@@ -129,9 +130,10 @@ function commandsPhrase(phrase: string): { count: number; exact: boolean; place?
  * How SENTENCE (a condition, in the interpreter's terms) describes the block YAML: read where every phrase is found in
  * it, contradicted where a phrase of these shapes is not, null where some phrase is of none of them.
  */
-export function describedBlock(sentence: string, yaml: string): Described | null {
+export function describedBlock(said: string, yaml: string): Described | null {
   const block = blockOf(yaml);
   if (!block) return null;
+  const sentence = inDescriptionShape(said);
   const subject = SUBJECT.exec(sentence);
   // The sentence about the configuration ("the hook file has …"), or about one of its commands ("a containerised check names …").
   const clauses = subject ? sentence.slice(subject[0].length).split(/\s+and\s+(?=(?:has|holds|contains|lists|names|declares|defines|sets|carries|gives|asks\s+for|requests|puts|sits|lives|is|lies)\s)/i) : [sentence];
@@ -189,10 +191,38 @@ export function describedBlock(sentence: string, yaml: string): Described | null
   return parts.length > 0 ? { kind: 'read', parts } : null;
 }
 
-/** "an empty `commands:` list", "a command list with nothing in it": whether the block's list is there and empty; null for another phrase. */
+/** The block's list of commands named: "commands list", "`commands:` list", "list of checks", "command list". */
+const LIST = String.raw`(?:(?:\`commands:?\`|commands?|tasks?|steps?|checks?|jobs?)\s+list|list\s+of\s+${COMMAND_NOUN}|\`commands:?\`\s+list)`;
+/** A mistake in a key said as what happened to it: "(the) `timeout` (key) is misspelt", "misspells timeout", "with timeout misspelled". */
+const MISSPELT_WORD = String.raw`(?:misspelt|misspelled|mistyped|typo'd|misnamed)`;
+const KEY_SAID = String.raw`(?:the\s+)?(\`?[A-Za-z]\w*:?\`?)(?:\s+(?:key|field|setting))?`;
+/** Where a command said by its place or as one of them: "the second command", "a check", "one step", "another task". */
+const COMMAND_SAID = String.raw`(?:the\s+(?:${['first', 'second', 'third', 'fourth', 'fifth', 'last'].join('|')})|a|an|one|another)\s+${COMMAND_NOUN}`;
+
+/**
+ * SENTENCE in the shapes describedBlock reads, where it describes the block in another: someone running the file
+ * it describes ("you run a file where the second command has …", "we run a configuration with …"), a command as
+ * the subject of what it has ("the second command has a misspelt `timeout` key": that mistake on it), a key said
+ * misspelt ("`timeout` is misspelled", "a command misspells timeout"), the list said empty ("the command list is
+ * empty"). Each says the same of the block as the shape it becomes; any other sentence is left as it is.
+ */
+function inDescriptionShape(sentence: string): string {
+  const ran = new RegExp(String.raw`^(?:(?:you|we|they|I|someone|the\s+(?:team|developer|user|operator|engineer))\s+)?(?:runs?|executes?|starts?|feeds?\s+it|gives?\s+it)\s+(?:it\s+on\s+)?(?:an?|the|your|this|my|our)\s+(?:yaml\s+|configuration\s+|config\s+|hook\s+)?(?:file|configuration|config)\s+(where|in\s+which|with|that\s+has|which\s+has)\s+(.+)$`, 'i').exec(sentence);
+  let said = ran ? (/^(?:where|in\s+which)$/i.test(ran[1]) ? ran[2] : `the configuration has ${ran[2]}`) : sentence;
+  const commandHas = new RegExp(String.raw`^(${COMMAND_SAID})\s+(?:has|holds|carries|contains|sets|uses)\s+(an?\s+.+)$`, 'i').exec(said);
+  if (commandHas) said = `the configuration has ${commandHas[2]} on ${commandHas[1]}`;
+  const keyMisspelt = new RegExp(String.raw`^${KEY_SAID}\s+is\s+${MISSPELT_WORD}(?:\s+(?:on|in|for)\s+(${COMMAND_SAID}))?$`, 'i').exec(said);
+  if (keyMisspelt) said = `the configuration has a misspelt ${keyMisspelt[1]} key${keyMisspelt[2] === undefined ? '' : ` on ${keyMisspelt[2]}`}`;
+  const misspells = new RegExp(String.raw`^(${COMMAND_SAID})\s+misspells\s+${KEY_SAID}$`, 'i').exec(said);
+  if (misspells) said = `the configuration has a misspelt ${misspells[2]} key on ${misspells[1]}`;
+  if (new RegExp(String.raw`^(?:(?:the|its|your|our|my)\s+${LIST}|\x60commands:?\x60)\s+is\s+(?:empty|an\s+empty\s+list)$`, 'i').test(said)) said = 'the configuration has an empty commands list';
+  return said;
+}
+
+/** "an empty `commands:` list", "a command list with nothing in it", "an empty list of commands": whether the block's list is there and empty; null for another phrase. */
 function emptyList(item: string, block: Block): boolean | null {
-  const list = String.raw`(?:\`commands:?\`|commands?|tasks?|steps?|checks?|jobs?)\s+list`;
-  const said = new RegExp(String.raw`^an?\s+(?:empty\s+${list}|${list}\s+(?:with\s+nothing\s+in\s+it|that\s+is\s+empty|with\s+no\s+(?:entries|items|${COMMAND_NOUN})(?:\s+in\s+it)?))$`, 'i');
+  const list = LIST;
+  const said = new RegExp(String.raw`^an?\s+(?:empty\s+(?:${list}|list)|${list}\s+(?:with\s+nothing\s+in\s+it|that\s+is\s+empty|with\s+no\s+(?:entries|items|${COMMAND_NOUN})(?:\s+in\s+it)?))$`, 'i');
   if (!said.test(item)) return null;
   const commands = block.section.commands;
   return Array.isArray(commands) && commands.length === 0;

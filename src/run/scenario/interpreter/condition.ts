@@ -20,6 +20,7 @@ import { inExecutorTerms } from './own-terms.js';
 import { inDocumentTerms, type DocumentTerm } from './document-terms.js';
 import { inPlainRegister } from './register.js';
 import { takeInvocation, withOptionsMarked } from './invocation.js';
+import { withOptionsSaid } from './options-said.js';
 import { describedBlock, exitsSaid, withBlockFacts } from './block-described.js';
 import { isFunction } from './reading.js';
 import { readWhen, type SetupPart } from './when.js';
@@ -190,12 +191,14 @@ export function conditionUse(condition: ScenarioCondition): ConditionUse {
 
 /** How the condition paragraph itself is used. */
 function conditionWithoutPreconditions(condition: ScenarioCondition): ConditionUse {
-  const named = withoutWritersName(conditionSentence(condition));
+  // spec-run exec's options said in words are said as its flags, for the invocation's frames to read.
+  const options = withOptionsSaid(conditionSentence(condition));
+  const named = withoutWritersName(options.sentence);
   const use = conditionSentenceUse(named.sentence, condition);
-  if (named.name === undefined) return use;
-  const aside = `"${named.name}" is the writer's name for the command, set aside`;
-  if (use.kind === 'read') return { kind: 'read', parts: [{ text: aside, apply: () => {} }, ...use.parts] };
-  return { ...use, notUnderstood: [...use.notUnderstood, `${named.name} (${aside})`] };
+  const asides = [...options.said.map((said) => `condition: ${said}`), ...(named.name === undefined ? [] : [`"${named.name}" is the writer's name for the command, set aside`])];
+  if (asides.length === 0) return use;
+  if (use.kind === 'read') return { kind: 'read', parts: [...asides.map((text) => ({ text, apply: () => {} })), ...use.parts] };
+  return named.name === undefined ? use : { ...use, notUnderstood: [...use.notUnderstood, `${named.name} (${asides.at(-1)})`] };
 }
 
 /** Verbs of running: what follows one ("runs with …", "is started as …") says how the run is made. */
@@ -207,7 +210,8 @@ const RUN_VERB = String.raw`(?:runs|(?:is|are|gets|be)\s+run|executes|is\s+execu
  * sentence stays to be read.
  */
 function withoutWritersName(sentence: string): { sentence: string; name?: string } {
-  const subject = new RegExp(String.raw`^((?:the|a|an|our|this|its|each)\s+([a-z][a-z-]*))(?=\s+${RUN_VERB}\b)`, 'i').exec(sentence);
+  // "the tester runs the configuration …": who runs it, not the command (the invocation's frames read the sentence).
+  const subject = new RegExp(String.raw`^((?:the|a|an|our|this|its|each)\s+([a-z][a-z-]*))(?=\s+${RUN_VERB}\b(?!\s+(?:the|this|that|our|my|your)\s+(?:following\s+|same\s+)?(?:configuration|config|file|hook)\b))`, 'i').exec(sentence);
   if (!subject || readWhen(`the ${subject[2]} runs`).ok) return { sentence };
   return { sentence: `the command${sentence.slice(subject[1].length)}`, name: subject[1] };
 }
@@ -277,7 +281,7 @@ const VARIABLE_NAME = /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/;
 /** The settings of a command a phrase's words name, by the configuration keys that hold them. */
 const SETTING_WORDS: [RegExp, readonly string[], string][] = [
   [/\b(?:env|environment|variables?|[A-Z][A-Z0-9]*_[A-Z0-9_]+)\b/, ['env'], 'an environment variable'],
-  [/\b(?:users?|uid|gid|root|non-root|unprivileged|privileged|sudo|account)\b/i, ['user'], 'a user'],
+  [/\b(?:users?|uid|gid|groups?|root|non-root|unprivileged|privileged|sudo|account)\b/i, ['user'], 'a user'],
   [/\b(?:director(?:y|ies)|folders?|workdir|cwd|working)\b/i, ['workdir'], 'a working directory'],
   [/\b(?:network(?:ing)?|offline|online|internet|connectivity)\b/i, ['network'], 'a network'],
   [/\b(?:memory|ram|[kmg]i?b)\b/i, ['memory'], 'a memory limit'],
@@ -308,6 +312,12 @@ const ROOT_USER = /^(?:root|0)(?::.*)?$/;
  */
 function settingNotHeld(phrase: string, words: readonly string[], yaml: string): string | null {
   const block = commandsOf(yaml);
+  // "runs in /tmp", "inside `sub/dir`": a directory said by its path alone is the command's working directory, held where every command's workdir is that path.
+  const place = /^(?:in|inside|within)\s+`?((?:\/|\.{1,2}\/)?[\w.-]+(?:\/[\w.-]+)*\/?)`?$/.exec(phrase);
+  if (place && (place[1].includes('/') || words.includes(place[1]))) {
+    const path = (p: unknown) => (typeof p === 'string' ? p.replace(/^\.\/(?=.)/, '').replace(/(?<=.)\/$/, '') : undefined);
+    return block && block.commands.length > 0 && block.commands.every((c) => path(c.workdir) === path(place[1])) ? null : `the working directory ${place[1]}`;
+  }
   const named = SETTING_WORDS.filter(([pattern]) => pattern.test(phrase));
   const keys = named.map(([, keys]) => keys);
   if (keys.length === 0) return 'a setting of the run';
@@ -323,6 +333,10 @@ function settingNotHeld(phrase: string, words: readonly string[], yaml: string):
     if (!every((c) => name in envOf(c) && (value === undefined || String(envOf(c)[name]) === value))) return `the variable ${name}${value === undefined ? '' : `=${value}`}`;
   }
   const user = (c: Record<string, unknown>) => (c.user === undefined || c.user === null ? undefined : String(c.user));
+  // "as user 1000", "as uid 1000", "with the group 1000": the user's name or id (the group's, after its colon), as the block writes it.
+  for (const [said, which] of [[/\b(?:user|uid)\s+(?:id\s+)?`?([\w-]+)`?/i.exec(phrase)?.[1], 0], [/\b(?:group|gid)\s+(?:id\s+)?`?([\w-]+)`?/i.exec(phrase)?.[1], 1]] as const) {
+    if (said !== undefined && !/^(?:root|is|of|that|which|who)$/i.test(said) && !every((c) => user(c)?.split(':')[which] === said)) return `the ${which === 0 ? 'user' : 'group'} ${said}`;
+  }
   if (/\b(?:non-root|unprivileged|not\s+(?:as\s+)?root)\b/i.test(phrase) && !every((c) => user(c) !== undefined && !ROOT_USER.test(user(c)!))) return 'a user other than root';
   if (/\b(?:as|under)\s+(?:the\s+)?root\b|\bprivileged\b/i.test(phrase.replace(/\bnon-root\b|\bunprivileged\b/gi, '')) && !every((c) => user(c) !== undefined && ROOT_USER.test(user(c)!))) return 'the root user';
   if (/\b(?:without|no|disabled|offline|off)\b/i.test(phrase) && keys.some((some) => some.includes('network')) && !every((c) => c.network === 'none')) return 'no network';
@@ -360,7 +374,8 @@ function settingsNotRead(sentence: string, notUnderstood: readonly string[], yam
   const says: string[] = [];
   for (const phrase of phrases.filter((p) => p !== '')) {
     const words = notUnderstood.filter((w) => within(w, phrase));
-    if (words.length === 0) continue;
+    // A user or group said by its id is checked whether or not its words were read: read, it is dropped with the rest of a condition not read.
+    if (words.length === 0 && !/\b(?:user|uid|group|gid)\s+\S/i.test(phrase)) continue;
     const what = settingNotHeld(phrase, words, yaml);
     if (what !== null) says.push(`${what} ("${phrase}"; words not read: ${words.join(', ')})${NOT_HELD}`);
   }

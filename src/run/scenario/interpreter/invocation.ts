@@ -40,9 +40,9 @@ const SUBJECT = String.raw`(?:\`?spec-run(?:\s+exec)?\`?|the\s+run|the\s+executo
  * Who starts it: a person or a job, which says nothing of the run but that it was started
  * ("the team runs `npx spec-run exec hook.yaml`", "we run …", "CI invokes …").
  */
-const ACTOR = String.raw`(?:(?:the|a|an|our|one)\s+)?(?:team|developer|developers|user|users|engineer|maintainer|contributor|reviewer|author|auditor|agent|CI|CI\s+job|pipeline|operator|on-call(?:\s+engineer)?)|we|they|someone|somebody|you|I`;
+const ACTOR = String.raw`(?:(?:the|a|an|our|one)\s+)?(?:team|developer|developers|user|users|engineer|maintainer|contributor|reviewer|author|auditor|agent|CI|CI\s+job|pipeline|operator|on-call(?:\s+engineer)?|system|harness|wrapper|runner|tester)|we|they|someone|somebody|you|I`;
 /** The configuration as the object of someone running it: "runs this file with …", "runs the configuration under …", "runs it with …". */
-const RUN_OBJECT = String.raw`(?:(?:this|the|that|our|its)\s+(?:(?:configuration|config|hook|yaml|stop)\s+)?(?:file|configuration|config|hook|one)|this|that|it)`;
+const RUN_OBJECT = String.raw`(?:(?:this|the|that|our|its|my|your)\s+(?:(?:following|same)\s+)?(?:(?:configuration|config|hook|yaml|stop)\s+)?(?:file|configuration|config|hook|one)|this|that|it)`;
 
 /** The verb phrases an invocation is said with, each before its arguments. */
 const FRAMES: RegExp[] = [
@@ -60,6 +60,8 @@ const FRAMES: RegExp[] = [
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?(?:then\s+)?\b(?:${ACTOR})\s+)(?:runs?|starts?|invokes?|executes?|launch(?:es)?)\s+${RUN_OBJECT}\s+(?:with|using|under|via|and\s+(?:pass(?:es)?|gives?|adds?))\s+(${ARGS})`, 'gi'),
   // "the operator executes with `--log x.jsonl` the configuration (as below)": the options said before the configuration they run.
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?(?:then\s+)?\b(?:${ACTOR})\s+)(?:runs?|starts?|invokes?|executes?|launch(?:es)?)\s+(?:with|using|under|via)\s+(${ARGS})\s+${RUN_OBJECT}`, 'gi'),
+  // "(you run a file …) and pass `--log x.jsonl`", "we add `--log-failures`", "you pass `--log a.jsonl` to it": someone giving the options, the verb before them.
+  new RegExp(String.raw`(?:,?\s*(?:and\s+)?(?:then\s+)?(?:\b(?:${ACTOR})\s+)?)\b(?:pass(?:es)?|add(?:s)?|supply|supplies|give(?:s)?)\s+(${ARGS})(?:\s+to\s+(?:it|${SUBJECT}))?`, 'gi'),
   // "`--log` is given", "and `--log x.jsonl` is passed": the option as the subject of its giving.
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?)(${ARGS})\s+(?:is|are|was|were|gets|get)\s+(?:given|passed|set|used|added|on)(?!\s+(?:as|to|with|from|in)\b)`, 'gi'),
   // "`npx spec-run exec c.yaml` is run": the command line first, then the verb that says it was started (nothing after it: "is run as `…`" is the frames' above).

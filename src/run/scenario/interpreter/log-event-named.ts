@@ -32,6 +32,10 @@ const REWRITES: [RegExp, string][] = [
   [new RegExp(String.raw`\b(line|entry|record|object)'s\s+${FIELD}\s+(?:is|was|reads|says)\s+${NAME}`, 'gi'), '$1 has `"event":"$2"`'],
   // "its event is timeout": "it" the line the step before named.
   [new RegExp(String.raw`\bits\s+${FIELD}\s+(?:is|was|reads|says)\s+${NAME}`, 'gi'), 'it has `"event":"$1"`'],
+  // "that line is a JSON object with …", "each entry shall be a JSON object containing …" (after "whose event is …" became "with …"): the line, an object, has them.
+  [/\b(line|entry|record|it)\s+(?:is|shall\s+be|must\s+be|should\s+be)\s+(a\s+JSON\s+object)\s+(?:with|holding|containing|carrying|(?:that|which)\s+(?:has|holds|contains|carries))(?=\s+`")/gi, '$1, $2, has'],
+  // "the first line has …", "the second entry holds …": line N of the log.
+  ...ORDINALS.map((word, i): [RegExp, string] => [new RegExp(String.raw`\bthe\s+(?:${word})\s+(?:line|entry|record|object)(,\s+a\s+JSON\s+object,)?\s+(?=(?:has|holds|carries|contains|shows)\s+\x60")`, 'gi'), `line ${i + 1}$1 `]),
 ];
 
 /**
@@ -41,9 +45,13 @@ const REWRITES: [RegExp, string][] = [
  */
 const QUALIFIERS: [RegExp, (m: RegExpExecArray) => string][] = [
   [/^,?\s+(?:for|of)\s+(?:the\s+)?command\s+(?:`([^`]+)`|([^,.`]+?))(?=\s*(?:,|\.?$|\s+and\s+))/i, (m) => `"command":${JSON.stringify(m[1] ?? m[2])}`],
+  // "for `echo bad; exit 2`": a command line in code marks, not a JSON member, is the line's command.
+  [/^,?\s+for\s+`(?!")([^`]+)`(?=\s*(?:,|\.?$|\s+and\s+))/i, (m) => `"command":${JSON.stringify(m[1])}`],
   [/^,?\s+(?:and\s+)?(?:with\s+)?(?:an?\s+)?exit\s+code\s+(?:of\s+)?(\d+)(?!\w|\.\d)/i, (m) => `"exitCode":${m[1]}`],
   // "and a timeout of 2s": the line's `timeout` as the log writes it (formatElapsed: "2s", "1m30s", "500ms").
   [/^,?\s+(?:and\s+)?(?:with\s+)?(?:an?\s+)?timeout\s+of\s+((?:\d+(?:ms|s|m|h))+)(?!\w|\.\d)/i, (m) => `"timeout":"${m[1]}"`],
+  // ", with `"exitStatus":4`", "and `"commandsNotRun":1`": a member said after the event, of the same line (log-fields-said.ts writes them so).
+  [/^,?\s+(?:and\s+)?(?:with\s+)?`("[A-Za-z_]\w*":[^`\n]+)`/, (m) => m[1]],
 ];
 
 /** SENTENCE with each event of a log line it says in words said as that line's JSON member (and what it says of that line after it). */

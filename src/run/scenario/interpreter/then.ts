@@ -12,6 +12,7 @@ import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { lineHoldsMembers } from './log-members.js';
 import { filesLeftSaid, LOG_REFERENT, nothingInDirectory } from './files-left.js';
 import { logEventsNamed } from './log-event-named.js';
+import { logFieldsSaid } from './log-fields-said.js';
 import { timeoutNotReachedSaid } from './timeout-not-reached.js';
 import { timeClaimSaid } from './time-claims.js';
 import { CONFIG_KEYS, conceptWords, JSON_MEMBER, namesMemory, rangeTexts, reportLabelsNamed, showDuration, tokenize, withoutRunner, type Entity, type StreamName, type Token } from './lexicon.js';
@@ -2474,7 +2475,11 @@ const RULES: Rule<Check>[] = [
       // "two lines with …": each of them or one, not said.
       if ((count === undefined && members.length === 0) || (each && members.length === 0) || (a.has('EXACTLY') && count === undefined) || (count !== undefined && count > 1 && members.length > 0 && !each)) return null;
       const object = saysJsonObject(a);
-      const lineSaid = `${each ? 'each line' : 'a line'}${object ? ', a JSON object,' : ''}`;
+      // "the first line of `x.jsonl` has …": that line, by its place; a place with a count, or with nothing said of the line, is not this rule's.
+      const place = /\b(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+(?:line|entry|record|object)\b/i.exec(a.tokens.map((t) => t.text).join(' '))?.[1].toLowerCase();
+      const at = place === undefined ? undefined : place === 'last' ? -1 : ['first', 'second', 'third', 'fourth', 'fifth'].indexOf(place) >= 0 ? ['first', 'second', 'third', 'fourth', 'fifth'].indexOf(place) : Number(place[0]) - 1;
+      if (at !== undefined && (count !== undefined || each || members.length === 0)) return null;
+      const lineSaid = at !== undefined ? `its ${place} line${object ? ', a JSON object,' : ''}` : `${each ? 'each line' : 'a line'}${object ? ', a JSON object,' : ''}`;
       const said = [count === undefined ? null : `${count} line${count === 1 ? '' : 's'}`, members.length === 0 && !object ? null : members.length === 0 ? lineSaid.replace(/,$/, '') : `${lineSaid} holding ${members.join(', ')}`].filter((x) => x !== null).join(', ');
       return {
         text: `the --log file ${file === LOG_REFERENT ? '' : `${file} `}${a.has('CREATE') ? 'is created and ' : ''}has ${said}${count === 0 && !a.has('CREATE') ? ' (never created, or empty)' : ''}`,
@@ -2485,7 +2490,8 @@ const RULES: Rule<Check>[] = [
           // A file the run never made has no line: "nothing is logged" holds of it (the executor makes none where it has no line to write).
           if (lines === null) return count === 0 && !a.has('CREATE') ? { ok: true, actual: `${o.log.name} was not created` } : { ok: false, actual: `${o.log.name} was not created` };
           const holding = (line: string) => lineHoldsMembers(line, members) && (!object || isJsonObject(line));
-          const ok = (count === undefined || lines.length === count) && ((members.length === 0 && !object) || (each ? lines.length > 0 && lines.every(holding) : lines.some(holding)));
+          const placed = at === undefined ? undefined : lines.at(at);
+          const ok = at !== undefined ? placed !== undefined && holding(placed) : (count === undefined || lines.length === count) && ((members.length === 0 && !object) || (each ? lines.length > 0 && lines.every(holding) : lines.some(holding)));
           return { ok, actual: `${lines.length} line(s): ${lines.join(' ⏎ ').slice(0, 600)}` };
         },
       };
@@ -3026,7 +3032,7 @@ function readThenWords(sentence: string): Reading<Check> {
   // Before the rewrites of files-left.ts, which say "no file `x` is created" again in a form whose fact reads only names with an extension.
   const left = directoryLeftReading(sentence, readThen);
   if (left !== null) return left;
-  const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(filesLeftSaid(logEventsNamed(sentence))))));
+  const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(filesLeftSaid(logEventsNamed(logFieldsSaid(sentence)))))));
   const timed = timeClaimSaid(text);
   if (timed !== null) {
     const readings = timed.sentences.map(readThen);
