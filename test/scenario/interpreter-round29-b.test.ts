@@ -9,7 +9,7 @@ import t from 'tap';
 import { EXECUTOR_TEXTS } from '../../src/run/scenario/interpreter/executor-texts.js';
 import type { Observation } from '../../src/run/scenario/interpreter/observation.js';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
-import { blockScenario, expectBoundVerdicts, scenariosRunner } from './cli-points.js';
+import { blockScenario, expectBoundVerdicts, scenariosRunner, sectionScenario } from './cli-points.js';
 
 const run = scenariosRunner('Round 29 texts said in words');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -102,6 +102,20 @@ t.test('notes and fixes of commands that ran, said in words', async (t) => {
   ], 'a directory that exists', [
     [true, 'a workdir that does not exist'],
     [false, 'one that exists: no such fix'],
+  ]);
+});
+
+t.test('the note of a command failFast left unrun, said in words: it has no record of its own, only its lines in the report', async (t) => {
+  const commands = (code: number) => ['failFast: true', 'commands:', '  - run: echo first-r29b', `  - run: exit ${code}`, '  - run: echo never-r29b'];
+  const note = 'the note of the third command states that failFast is true and that [2/3] failed with exit code 6';
+  await expectBoundVerdicts(t, run, 'r29b-not-run', [
+    sectionScenario('stopped at 6', 'the commands run', commands(6), note),
+    sectionScenario('stopped at 5', 'the commands run', commands(5), note),
+    sectionScenario('not stopped', 'the commands run', ['commands:', '  - run: echo first-r29b', '  - run: exit 6', '  - run: echo never-r29b'], note),
+  ], '[2/3] failed', [
+    [true, 'the third command not run after the second exited 6'],
+    [false, 'the second exited 5: the note says 5'],
+    [false, 'without failFast every command ran: no such note'],
   ]);
 });
 

@@ -214,6 +214,26 @@ function textsOf(source: Source, c: CommandRecord | undefined, o: Observation, k
   return [...c.notices, ...c.outputNotices, ...(c.error === undefined ? [] : [c.error]), ...(c.solutions ?? []), ...c.report.split('\n').filter((l) => !printed.has(l))];
 }
 
+/**
+ * The notes of the commands OWNER names that were never run (failFast): such a command has no record of its own, only its
+ * announcement ending "(not run)" and the notes under it among what spec-run exec printed.
+ */
+function notRunNotes(owner: string | undefined, o: Observation): string[] {
+  const word = owner?.toLowerCase();
+  const notes: string[] = [];
+  let current: number | undefined;
+  for (const line of o.record.messages ?? []) {
+    const announced = /^\[(\d+)\/(\d+)\] .*\(not run\)$/.exec(line);
+    if (announced) {
+      const [at, total] = [Number(announced[1]) - 1, Number(announced[2])];
+      const named = word === undefined || (word === 'last' ? at === total - 1 : word === 'only' ? total === 1 : ORDINALS.indexOf(word) === at);
+      current = named ? at : undefined;
+    } else if (current !== undefined && /^\s+note: /.test(line)) notes.push(line.replace(/^\s+note: /, ''));
+    else current = undefined;
+  }
+  return notes;
+}
+
 /** The reading of a sentence that says, in its own words, what one of the executor's texts says; null for any other sentence. */
 export function saidInWordsReading(sentence: string): Reading<Check> | null {
   const text = sentence.trim().replace(/[.]$/, '');
@@ -240,7 +260,7 @@ export function saidInWordsReading(sentence: string): Reading<Check> | null {
     evaluate(o) {
       // Without a command named, the run's own texts too (a refused configuration's errors, what spec-run exec printed).
       const chosen: (CommandRecord | undefined)[] = (source === 'problems' || source === 'report') && speaker.owner === undefined ? [undefined, ...o.record.commands] : commandsOf(speaker.owner, o);
-      const texts = [...new Set(chosen.flatMap((c) => textsOf(source, c, o, speaker.key)))];
+      const texts = [...new Set([...chosen.flatMap((c) => textsOf(source, c, o, speaker.key)), ...(source === 'notes' ? notRunNotes(speaker.owner, o) : [])])];
       const items = texts.map(itemsOf);
       // One text says it all, where the speaker is one note or error; the report's clauses, and a list's, may be its several lines.
       const holds = source === 'report' || source === 'fixes' ? clauses.every((clause) => items.some((t) => holdsClause(clause, t))) : items.some((t) => clauses.every((clause) => holdsClause(clause, t)));
