@@ -995,11 +995,12 @@ const RULES: Rule<Check>[] = [
         // "It exits with 4." after a run of several commands: a status said of no command ("it" naming none the step before quoted, or no
         // subject at all) is what spec-run exec exits with; "they exit with 0", "every command exits with 0" stay each command's.
         const select = selector(a, false, false);
-        const ofTheRun = select.unnamed && select.text !== EVERY_COMMAND && !a.tokens.some((t) => t.kind === 'word' && /^(they|them|their|all|both)$/i.test(t.text));
+        // A code "shown" or in a message is what a command's report shows, never the run's.
+        const ofTheRun = select.unnamed && select.text !== EVERY_COMMAND && !a.has('SHOWN', 'MESSAGE') && !a.tokens.some((t) => t.kind === 'word' && /^(they|them|their|all|both)$/i.test(t.text));
         const several = (o: Observation) => ofTheRun && o.record.commands.length > 1 && select.pick(o).length === o.record.commands.length;
-        // The text stays the sentence's ("exit code == 2"); the verdict says whose status it was.
+        // The text stays the sentence's ("exit code == 2"); the verdict says whose status it was (spec-run exec's where several ran).
         return {
-          text: ofTheRun ? `${each.text} (said of no one command where several ran: spec-run exec's exit status)` : each.text,
+          text: each.text,
           evaluate: (o) =>
             o.record.commands.length === 0
               ? { ok: matches(o.record.exitStatus), actual: `no command ran: spec-run exec's exit status ${o.record.exitStatus}` }
@@ -2607,7 +2608,7 @@ const RULES: Rule<Check>[] = [
       }
       // "the job never starts": a command the executor could not start (outcome error: its workdir or image missing, no container of it started) never ran.
       return {
-        text: 'no command ran (one the executor could not start, outcome error, never did)',
+        text: 'no command ran',
         evaluate: (o) => {
           const ran = o.record.commands.filter(started);
           return { ok: ran.length === 0, actual: `${ran.length} command(s) ran${ran.length < o.record.commands.length ? `, ${o.record.commands.length - ran.length} could not start` : ''}` };
