@@ -269,10 +269,28 @@ function withoutCounterfactual(tokens: Token[]): Token[] {
   return [...tokens.slice(0, at - 1), ...(end < 0 ? [] : tokens.slice(end))];
 }
 
+/** Words that open an aside drawing a conclusion from the clause it follows: "(so X is still …)", "(i.e. …)", "(which means …)". */
+const CONCLUSION = /^(so|i\.?e\.?|ie|that is|meaning|which means|hence|thus|therefore|proving|showing)$/i;
+
+/**
+ * The opening words of an aside of TOKENS that concludes something from its clause ("(so SPEC_RUN_CONFIG_DIR is still the
+ * config file's folder)"): a claim with a subject of its own, which the clause's subject must never be carried into; not read.
+ */
+function conclusionAside(tokens: Token[]): string | null {
+  for (const [open] of asideSpans(tokens)) {
+    const words = tokens.slice(open + 1, open + 3).map((t) => t.text.toLowerCase());
+    const said = [words.join(' '), words[0]].find((w) => w !== undefined && CONCLUSION.test(w));
+    if (said !== undefined) return said;
+  }
+  return null;
+}
+
 export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
   const written = options.coordinatedTexts ? coordinatedTexts(tokenize(sentence)) : tokenize(sentence);
   const tokens = asidesAfterTheirClause(withoutCounterfactual(written), options);
   if (!tokens.some((t) => !isFunction(t))) return { ok: false, notUnderstood: [], reason: 'nothing to read' };
+  const concluded = conclusionAside(tokens);
+  if (concluded !== null) return { ok: false, notUnderstood: [`(${concluded} …)`], reason: `an aside opening "(${concluded} …)" concludes a claim of its own from the clause before it, which is not read` };
   const apart = apartFromAsides(tokens, options);
   const conjuncts = clauses(tokens, options.splitAt, [], [], options.splitAtConcepts);
   const partitions = [

@@ -268,6 +268,9 @@ function perCommand(a: Args, text: string, test: (c: CommandRecord, o: Observati
 
 const not = (negated: boolean, ok: boolean) => (negated ? !ok : ok);
 
+/** The command started: it did not end as one the executor could not start (outcome error), unless a container of it started all the same. */
+const started = (c: CommandRecord) => c.outcome !== 'error' || c.containers.some((x) => x.started);
+
 /** A file's name or relative path with an extension ("ran.txt", "logs/run.jsonl"), not a command line. */
 const looksLikeFile = (text: string) => /^[\w.-]+(\/[\w.-]+)*$/.test(text) && /\.[A-Za-z0-9]+$/.test(text) && !text.split('/').includes('..');
 
@@ -989,10 +992,21 @@ const RULES: Rule<Check>[] = [
       if (namesNoCommand && statusWord && !a.has('SHOWN', 'MESSAGE')) return { text: neg(a.negated, `spec-run exec's exit status ${what}`), evaluate: (o) => ({ ok: matches(o.record.exitStatus), actual: `exit status ${o.record.exitStatus}` }) };
       if (namesNoCommand) {
         const each = perCommand(a, neg(a.negated, `exit code ${what}`), (c) => ({ ok: matches(c.exitCode), actual: `exit code ${c.exitCode} (${c.exitCause}), ${c.outcome}` }));
-        // The text stays the sentence's ("exit code == 2"); the verdict says whose status it was.
+        // "It exits with 4." after a run of several commands: a status said of no command ("it" naming none the step before quoted, or no
+        // subject at all) is what spec-run exec exits with; "they exit with 0", "every command exits with 0" stay each command's.
+        const select = selector(a, false, false);
+        // A code "shown" or in a message is what a command's report shows, never the run's.
+        const ofTheRun = select.unnamed && select.text !== EVERY_COMMAND && !a.has('SHOWN', 'MESSAGE') && !a.tokens.some((t) => t.kind === 'word' && /^(they|them|their|all|both)$/i.test(t.text));
+        const several = (o: Observation) => ofTheRun && o.record.commands.length > 1 && select.pick(o).length === o.record.commands.length;
+        // The text stays the sentence's ("exit code == 2"); the verdict says whose status it was (spec-run exec's where several ran).
         return {
           text: each.text,
-          evaluate: (o) => (o.record.commands.length === 0 ? { ok: matches(o.record.exitStatus), actual: `no command ran: spec-run exec's exit status ${o.record.exitStatus}` } : each.evaluate(o)),
+          evaluate: (o) =>
+            o.record.commands.length === 0
+              ? { ok: matches(o.record.exitStatus), actual: `no command ran: spec-run exec's exit status ${o.record.exitStatus}` }
+              : several(o)
+                ? { ok: matches(o.record.exitStatus), actual: `${o.record.commands.length} commands ran: spec-run exec's exit status ${o.record.exitStatus}` }
+                : each.evaluate(o),
         };
       }
       const succeeded = (c: CommandRecord) => c.outcome === 'completed' && c.exitCode === 0;
@@ -1412,6 +1426,17 @@ const RULES: Rule<Check>[] = [
       if (a.negated && measure === 'shown' && cmp === '==' && !limited) return null;
       // "the last 950 lines are dropped" (the executor keeps the first ones); which lines are shown, it does not check.
       if (a.has('LAST') && measure !== 'omitted') return null;
+      // "the retained output is the single line `ADT-A01`", "its output is one line: `ok`": the text is that line, never the command's.
+      const countAt = a.tokens.findIndex((t) => t.kind === 'entity' && t.entity.type === 'count');
+      const next = a.tokens.slice(countAt + 1).find((t) => t.kind !== 'word' || /^\w/.test(t.text));
+      if (countAt >= 0 && next?.kind === 'entity' && next.entity.type === 'quoted') {
+        const line = next.entity.text;
+        if (n !== 1 || a.negated || cmp !== '==' || measure === 'omitted' || a.entities('quoted').length !== 1 || a.has('E:stream', 'PER_STREAM', 'LAST', 'FIRST')) return null;
+        return perCommand(a, `the output is the one line ${JSON.stringify(line)} (printed 1 line, shown)`, (c) => ({
+          ok: c.streams.stdout.printed + c.streams.stderr.printed === 1 && c.lines.length === 1 && c.lines[0].text.trim() === line.trim(),
+          actual: `printed ${c.streams.stdout.printed + c.streams.stderr.printed} line(s), shown: ${JSON.stringify(c.lines.map((l) => l.text))}`,
+        }), { quoted: true });
+      }
       const named = a.entities('stream').map((s) => s.name);
       const each = named.length > 0 || a.has('PER_STREAM') || a.tokens.some((t) => t.kind === 'word' && /^(each|every|either)$/i.test(t.text));
       const streams = named.length > 0 ? [...new Set(named)] : (['stdout', 'stderr'] as StreamName[]);
@@ -1555,7 +1580,10 @@ const RULES: Rule<Check>[] = [
       const noticeAt = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('NOTICE'));
       // "after its notes", "below the header and its notes" (the command's announcement, and a determiner at most), with the text said after them; "followed by a notice that …" is the notice's.
       const lead = a.tokens.slice(0, Math.max(0, noticeAt)).map((t) => t.text.toLowerCase()).join(' ');
-      const afterNotices = noticeAt > 0 && AFTER_NOTICES.test(lead) && a.tokens.slice(noticeAt).some((t) => t.kind === 'entity' && t.entity.type === 'quoted');
+      // "the error line reads `Error: …`, below the notes on the container": the text said first, then where it stands, right before the notice word.
+      const textBefore = a.tokens.slice(0, Math.max(0, noticeAt)).map((t) => t.kind === 'entity' && t.entity.type === 'quoted').lastIndexOf(true);
+      const placedBehind = textBefore >= 0 && AFTER_NOTICES.test(a.tokens.slice(textBefore + 1, noticeAt).filter((t) => t.kind === 'word' && /^\w/.test(t.text)).map((t) => t.text.toLowerCase()).join(' '));
+      const afterNotices = noticeAt > 0 && ((AFTER_NOTICES.test(lead) && a.tokens.slice(noticeAt).some((t) => t.kind === 'entity' && t.entity.type === 'quoted')) || placedBehind);
       // "…, the report opens with `Error: …`": the report's first line, which comes below the announcement and the notes.
       const opens = a.has('FIRST_LINE');
       if (afterNotices) {
@@ -1568,6 +1596,9 @@ const RULES: Rule<Check>[] = [
         }, { quoted: true });
       }
       if (a.has('ANNOUNCE', 'FIRST_LINE')) return null;
+      // "the error line, below the notes, reads `Error: …`": a text placed by the notes is not one of them; read only as above.
+      const placeWords = a.tokens.slice(0, Math.max(0, noticeAt)).filter((t) => t.kind === 'word' && /^\w/.test(t.text)).map((t) => t.text.toLowerCase());
+      if (/^(after|below|beneath|under|above|before)$/.test(placeWords.filter((w) => !/^(the|its|their|all)$/.test(w)).at(-1) ?? '')) return null;
       if (quoted.length === 1 && counts.length === 0) {
         // "…, naming the container it ran in": the notice holds the name of the command's own container.
         const textAt = a.tokens.findIndex((t) => t.kind === 'entity' && t.entity.type === 'quoted');
@@ -2575,7 +2606,14 @@ const RULES: Rule<Check>[] = [
           },
         };
       }
-      return { text: 'no command ran', evaluate: (o) => ({ ok: o.record.commands.length === 0, actual: `${o.record.commands.length} command(s) ran` }) };
+      // "the job never starts": a command the executor could not start (outcome error: its workdir or image missing, no container of it started) never ran.
+      return {
+        text: 'no command ran',
+        evaluate: (o) => {
+          const ran = o.record.commands.filter(started);
+          return { ok: ran.length === 0, actual: `${ran.length} command(s) ran${ran.length < o.record.commands.length ? `, ${o.record.commands.length - ran.length} could not start` : ''}` };
+        },
+      };
     },
   },
   {

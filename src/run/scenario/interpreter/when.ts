@@ -274,8 +274,10 @@ const RULES: Rule<SetupPart>[] = [
         }
         const name = t.entity.text;
         if (!/^[\w.-]+(\/[\w.-]+)*$/.test(name) || name.split('/').includes('..')) return;
-        const noun = a.tokens.slice(holder, i).reverse().find((w) => w.kind === 'word' && !w.concepts.includes('FUNCTION') && !w.concepts.includes('MENTION'));
-        files.push({ dir, name, directory: noun?.kind === 'word' && noun.concepts.includes('WORKDIR') && a.tokens.indexOf(noun) === i - 1 });
+        // "a folder `assets`", "a folder called `assets`", "a directory named `out`": the noun names a directory, a word of naming between them or none.
+        const naming = (w: Token) => w.kind === 'word' && /^(called|named|titled)$/i.test(w.text);
+        const noun = a.tokens.slice(holder, i).reverse().find((w) => w.kind === 'word' && !w.concepts.includes('FUNCTION') && !w.concepts.includes('MENTION') && !naming(w));
+        files.push({ dir, name, directory: noun?.kind === 'word' && noun.concepts.includes('WORKDIR') && a.tokens.slice(a.tokens.indexOf(noun) + 1, i).every(naming) });
       });
       if (files.length + texts + named.length !== a.entities('quoted').length) return null;
       // Words of a text, or of output, said of no file's content are not this fact's.
