@@ -89,6 +89,13 @@ t.test('an aside that concludes a claim of its own is not read', (t) => {
   t.end();
 });
 
+t.test('texts said of two streams, each set after its own, are never read as one place for all of them', (t) => {
+  t.equal(reading('Then', 'The kept lines are `a`, `b` from stdout and `x`, `y` from stderr.'), null, 'two sets, each with its stream');
+  t.match(reading('Then', 'The report shows `one` on standard output and `two` on standard error'), /stdout lines shown contain "one".*stderr lines shown contain "two"/, 'two claims joined by "and", each read with its stream');
+  t.match(reading('Then', 'The kept lines are `a` and `b` from stdout.'), /stdout lines shown contain "a" and "b"/, 'one stream for all the texts is read as before');
+  t.end();
+});
+
 t.test('a folder called X that the project has is made a folder', async (t) => {
   const scenario = (expected: string) => [
     '#### Scenario: in a folder of the project',

@@ -1729,6 +1729,10 @@ const RULES: Rule<Check>[] = [
       if (a.entities('count').some((c) => c.unit === 'line') && !a.has('MENTION') && a.tokens.every((t) => !is(t, 'MESSAGE') || /^report$/i.test(t.text))) return null;
       // "…: what it printed on standard output is shown nowhere": a stream said of what was printed, denied anywhere in the report (a hidden stream's lines are empty).
       const nowhere = a.negated && a.has('ANYWHERE');
+      // "`1` and `2` from stdout and `201` from stderr": each set of texts has its own stream, which this rule, reading one place
+      // for all of them, would lose (the sentence would pass with the streams swapped); the sets of output lines read it, or nothing.
+      const streamAt = a.tokens.flatMap((t, i) => (t.kind === 'entity' && t.entity.type === 'stream' ? [i] : []));
+      if (new Set(streamAt.map((i) => (a.tokens[i] as { entity: { name: string } }).entity.name)).size > 1 && a.tokens.slice(streamAt[0] + 1, streamAt.at(-1)).some((t) => t.kind === 'entity' && t.entity.type !== 'stream')) return null;
       const streams = nowhere ? [] : a.entities('stream').map((s) => s.name);
       // "the exit status line reads …", "the duration line": a line of the report named by its field, not of the output.
       const fieldLine = labels !== null;
