@@ -129,6 +129,8 @@ t.test("a notice's numbers and words: in the text's order, each value as given, 
   };
   t.equal(await verdict('a notice says that the output was cut at 300 lines, and that the remaining lines of the 1000 were counted but not stored'), true);
   t.equal(await verdict('a notice says that the output was cut at 400 lines, and that the remaining lines of the 1000 were counted but not stored'), false, 'a number the text does not give');
+  t.equal(await verdict('a notice says that 700 more of 1000 lines were counted'), true, 'values in the order the text gives them');
+  t.equal(await verdict('a notice says that 1000 more of 700 lines were counted'), false, 'the same values in another order: another claim');
   t.equal(await verdict('a notice says that the remaining lines were kept'), false, 'kept, where the text says not kept');
   t.equal(await verdict('a notice says that the lines were counted, not the output cut'), false, 'a negation the text does not say');
 });

@@ -134,11 +134,15 @@ function sayable(clause: Item[]): boolean {
 /** Whether TEXT has the words of a clause in their order and each of its values anywhere (a number said before or after its noun), each of the polarity said. */
 function holdsClause(clause: Item[], text: Item[]): boolean {
   let at = 0;
+  // Values may stand anywhere among the words ("the remaining lines of the 300000"), but in the order said among
+  // themselves: "1000 more of 700" is not a text's "700 more of 1000".
+  let valueAt = -1;
   for (const item of clause) {
     // A key said alone (memory) is the field the text's path ends with (stop.commands[1].memory:).
     const matches = (t: Item) => t.negated === item.negated && (t.key === item.key || (item.kind === 'value' && (t.raw.toLowerCase() === item.key || t.key.endsWith(`.${item.key}`))));
     if (item.kind === 'value') {
-      if (!text.some(matches)) return false;
+      valueAt = text.findIndex((t, i) => i > valueAt && matches(t));
+      if (valueAt < 0) return false;
       continue;
     }
     const found = text.findIndex((t, i) => i >= at && matches(t));
