@@ -34,12 +34,11 @@ export const EXEC_USAGE = `usage: spec-run exec CONFIG.yaml [--log FILE [--log-f
 
 ${EXEC_DESCRIPTION}`;
 
+/** spec-run exec's options, as its parser takes them. */
+export const EXEC_OPTIONS = { log: { type: 'string' }, 'log-failures': { type: 'boolean' }, project: { type: 'string' }, 'image-alias': { type: 'string', multiple: true }, 'config-dir-env': { type: 'string' } } as const;
+
 export function parseExecArgs(argv: string[]): ExecCliOptions {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { log: { type: 'string' }, 'log-failures': { type: 'boolean' }, project: { type: 'string' }, 'image-alias': { type: 'string', multiple: true }, 'config-dir-env': { type: 'string' } },
-  });
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: EXEC_OPTIONS });
   if (positionals.length !== 1) throw new Error(EXEC_USAGE);
   // Alone it would log nothing, silently: a mistake to point at.
   if (values['log-failures'] && values.log === undefined) throw new Error('--log-failures needs --log FILE: it adds failed, could-not-run and output-capped lines to that log');

@@ -209,6 +209,9 @@ const stopSchema = mapping(
 /** The stop-hook configuration file. */
 export const configSchema = mapping({ stop: stopSchema }, 'the configuration must be a mapping with a `stop:` section');
 
+/** The keys a configuration may hold: of its `stop:` section, and of each of its commands. */
+export const CONFIGURATION_KEYS: readonly string[] = [...Object.keys(stopSchema.shape), ...Object.keys(COMMAND_FIELDS)];
+
 /** One line of a fragment that lists timeout values. */
 const timeoutLineSchema = mapping({ timeout: timeoutSetting.optional(), defaultTimeout: timeoutSetting.optional() }, 'expected one `key: value` line');
 

@@ -487,7 +487,6 @@ function thrownValue(value: unknown, file: string): LoadProblem {
 }
 
 
-
 export interface LoadOptions {
   /** The built-in executor steps too: only for documents where they apply (executor-steps.ts). */
   builtins?: boolean;

@@ -7,7 +7,7 @@
 // where it has the shape of one of them, whole, and a paraphrase only where it names a part one of them says. Every part
 // said is checked of one and the same error the run really produced; a sentence is read whole or not at all.
 import type { ConfigError } from '../../../executor/config.js';
-import { CONFIG_KEYS } from './lexicon.js';
+import { CONFIGURATION_KEYS } from '../../../executor/config.js';
 import type { Observation } from './observation.js';
 import type { Reading } from './reading.js';
 import { fieldPath } from './texts.js';
@@ -34,7 +34,6 @@ interface Part {
 }
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
-const KEYS = [...CONFIG_KEYS, 'failFast', 'keepOutput', 'commands', 'defaultTimeout'];
 const COMMAND_NOUN = String.raw`(?:command|step|stage|entry|item|job|task|check)`;
 const PROBLEM_NOUN = String.raw`(?:problem|error|message|complaint|defect|fault|mistake|diagnostic|refusal|validation error)(?:\s+line)?`;
 
@@ -300,7 +299,7 @@ function fieldNamed(phrase: string): Target | null {
   const s = phrase.replace(/`/g, '').trim();
   if (fieldPath(s)) return fieldTarget(s.replace(/^(?!stop\.)/, 'stop.'));
   const keyed = /^(?:the\s+)?([A-Za-z]\w*):?(?:\s+(?:field|key|setting|option|list))?$/i.exec(s);
-  const key = keyed ? KEYS.find((k) => k.toLowerCase() === keyed[1].toLowerCase()) : undefined;
+  const key = keyed ? CONFIGURATION_KEYS.find((k) => k.toLowerCase() === keyed[1].toLowerCase()) : undefined;
   return key !== undefined ? keyTarget(key) : null;
 }
 
@@ -371,7 +370,7 @@ function targetOf(phrase: string): Target | null {
 /** A key spec-run does not know, named so ("the unknown key colour", "the misspelt key `timout`"): its error's path ends with it. */
 function unknownKeyNamed(phrase: string): Target | null {
   const m = /^(?:the\s+)?(?:unknown|misspelt|misspelled|stray|made-up|unsupported)\s+key\s+[`'"]?(\w+)[`'"]?$/i.exec(phrase);
-  if (!m || KEYS.some((k) => k.toLowerCase() === m[1].toLowerCase())) return null;
+  if (!m || CONFIGURATION_KEYS.some((k) => k.toLowerCase() === m[1].toLowerCase())) return null;
   const name = m[1];
   return { text: `about the unknown key ${name}`, about: (e) => e.path.endsWith(`.${name}`) && ownWords(e).startsWith(`unknown key '${name}'`) };
 }

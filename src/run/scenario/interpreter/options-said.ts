@@ -4,6 +4,7 @@
 // `--log-failures` off"). Each is said again as the flag it is, in code marks (`--log x.jsonl`), for the
 // invocation's frames (invocation.ts) to parse with spec-run exec's own parser; an option said not given is
 // the run's default, taken out where no other word of the sentence gives it, and left (unread) where one does.
+import { EXEC_OPTIONS } from '../../../executor/cli.js';
 
 /** A file name the event log is given: in code marks or bare, with an extension ("gate-events.log", "logs/run.jsonl"). */
 const LOG_FILE = String.raw`(?:\`([\w.~/-]*[\w-]\.\w+)\`|([\w.~/-]*[\w-]\.[A-Za-z]\w*))(?![\w/-])`;
@@ -17,8 +18,8 @@ const FAILURE_LOGGING = String.raw`(?:(?:the\s+)?(?:failure\s+logging|logging\s+
 const ON = String.raw`(?:enabled|on|turned\s+on|switched\s+on|requested|given|set)`;
 const OFF = String.raw`(?:not\s+(?:enabled|on|turned\s+on|requested|given|set)|disabled|off|turned\s+off|switched\s+off|left\s+off)`;
 
-/** The options spec-run exec takes (src/executor/cli.ts), each as it may be said absent. */
-const OPTION_NAMES = ['--log-failures', '--log', '--project', '--image-alias', '--config-dir-env'];
+/** The options spec-run exec takes, each as it may be said absent. */
+const OPTION_NAMES = Object.keys(EXEC_OPTIONS).map((name) => `--${name}`);
 
 export interface OptionsSaid {
   sentence: string;

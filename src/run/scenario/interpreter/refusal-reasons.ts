@@ -5,7 +5,7 @@
 // problem's own message; the subject (a field, its path, the value written, a key's or a variable's name) names the
 // error it is about. A sentence is read whole, clause by clause, or not at all.
 import type { ConfigError } from '../../../executor/config.js';
-import { CONFIG_KEYS } from './lexicon.js';
+import { CONFIGURATION_KEYS } from '../../../executor/config.js';
 import type { Observation } from './observation.js';
 import type { Reading } from './reading.js';
 import { fieldPath } from './texts.js';
@@ -144,7 +144,6 @@ function listsAllowed(message: string, said: string): boolean {
   return keys.length > 0 && (opening ? keys.every((k, i) => listed[i] === k) : keys.every((k) => listed.includes(k)));
 }
 
-const KEYS = [...CONFIG_KEYS, 'failFast', 'keepOutput', 'commands'];
 const ADJECTIVE = /^(?:bare|plain|unitless|relative|empty|blank|compound|combined|mixed)$/i;
 const FIELD_NOUN = String.raw`(?:field|key|setting|option|entry|value|list)`;
 const VALUE_NOUN = String.raw`(?:duration|value|number|string|timeout|limit|amount)`;
@@ -178,11 +177,11 @@ function subjectOf(phrase: string): Subject | null {
   if (fieldPath(bare)) {
     const path = bare.replace(/^(?!stop\.)/, 'stop.');
     const key = /\.([A-Za-z]\w*)$/.exec(path)?.[1];
-    return { text: `the field ${path}`, about: (e) => e.path === path, key: key !== undefined && KEYS.includes(key) ? key : undefined, adjectives, qualifier };
+    return { text: `the field ${path}`, about: (e) => e.path === path, key: key !== undefined && CONFIGURATION_KEYS.includes(key) ? key : undefined, adjectives, qualifier };
   }
   // "memory", "the memory field", "`memory:`", "memory: 4m", "workdir: sub", "the commands list", "the list of commands".
   const keyed = new RegExp(String.raw`^\`?([A-Za-z]\w*):?\`?(?:\s+${FIELD_NOUN})?(?:\s+("[^"]*"|'[^']*'|\S+))?$`, 'i').exec(s) ?? (/^list of commands$/i.test(s) ? ['', 'commands'] : null);
-  const key = keyed ? KEYS.find((k) => k.toLowerCase() === keyed[1].toLowerCase()) : undefined;
+  const key = keyed ? CONFIGURATION_KEYS.find((k) => k.toLowerCase() === keyed[1].toLowerCase()) : undefined;
   if (keyed && key !== undefined) {
     // After its key, any word is the value written ("workdir: sub").
     const value = keyed[2] !== undefined ? (valueOf(keyed[2]) ?? keyed[2]) : undefined;
@@ -204,7 +203,7 @@ function subjectOf(phrase: string): Subject | null {
   if (value !== null) return { text: `the value ${JSON.stringify(value)}`, about: () => true, value, name, adjectives, qualifier };
   // "bogus", "the key bogus", "the unknown key colour", "1BAD": a name no key of the executor's has.
   const named = new RegExp(String.raw`^(?:(?:unknown|made-up|misspelt|misspelled|stray)\s+)?(?:key\s+|(?:env|environment)\s+(?:var|variable)\s+)?\`?([A-Za-z0-9_]+):?\`?(?:\s+key)?$`, 'i').exec(s);
-  if (named && !KEYS.some((k) => k.toLowerCase() === named[1].toLowerCase()) && !/^(?:it|this|that|they|one)$/i.test(named[1])) {
+  if (named && !CONFIGURATION_KEYS.some((k) => k.toLowerCase() === named[1].toLowerCase()) && !/^(?:it|this|that|they|one)$/i.test(named[1])) {
     const name = named[1];
     return { text: `the name ${name}`, about: (e) => e.path.endsWith(`.${name}`), name, adjectives, qualifier };
   }

@@ -10,7 +10,7 @@
 // says "not X" too).
 import type { CommandRecord } from '../../../executor/record.js';
 import { EXECUTOR_TEXTS } from './executor-texts.js';
-import { CONFIG_KEYS } from './lexicon.js';
+import { CONFIGURATION_KEYS } from '../../../executor/config.js';
 import { commandsOf, OWNER, whoOf } from './lines-shown.js';
 import type { Observation } from './observation.js';
 import type { Reading } from './reading.js';
@@ -58,7 +58,7 @@ const SYNONYMS: string[][] = [
 ];
 
 const VALUE = /^[b-z]$|^[a-z0-9]+(?:-[a-z0-9]+)+$|\d|[/=[\]@]|^[A-Z][A-Z0-9_]{2,}$|^[a-z]+[A-Z]\w*$|^[a-z]+\.[a-z]/;
-const KEYS = new Set([...CONFIG_KEYS, 'failFast', 'keepOutput', 'defaultTimeout', 'maxOutputLines', 'commands', 'stop'].map((k) => k.toLowerCase()));
+const KEYS = new Set([...CONFIGURATION_KEYS, 'stop'].map((k) => k.toLowerCase()));
 /** Keys that are no common word of the texts: said bare ("the memory must be …"), each names its field. */
 const FIELD_WORDS = new Set(['memory', 'cpus', 'workdir', 'env', 'maxoutputlines', 'keepoutput', 'defaulttimeout', 'failfast', 'showstdout', 'showstderr']);
 
