@@ -1,7 +1,7 @@
 // The moment an interrupt reaches spec-run exec, said by what a command is doing rather than by a time: "while the
 // first command is sleeping", "while `echo working; sleep 60` is running", "once the first command has printed
 // `begun`", "once `waiting` has been printed", "while it sleeps" (the configuration's only command). Each is said again
-// in one shape the interrupt's rule reads ("during the sleep of the first command after `begun`"), and the run is made
+// in one shape the interrupt's rule reads ("sleeping during the first command after `begun`"), and the run is made
 // so: the signal is sent inside the command's first sleep, and the run is then checked to be the one the sentence
 // describes (that command was the one the signal stopped, and printed what was said before it slept). A run that
 // is not is no run of the scenario: it is said so, never judged.
@@ -9,7 +9,7 @@ import type { Token } from './lexicon.js';
 import type { Args } from './reading.js';
 
 /** Where a When names the command the interrupt comes during: by its place, by its line, or none (the only command, or the one that prints what is said printed). */
-export type MomentCommand = { place: number } | { run: string } | { only: true };
+export type MomentCommand = { place: number; among?: number } | { run: string } | { only: true };
 
 export interface InterruptMoment {
   command: MomentCommand;
@@ -19,12 +19,13 @@ export interface InterruptMoment {
   printed?: string;
 }
 
-const PLACE = String.raw`(?:(?:the|its|this|that)\s+(first|second|third|fourth|fifth|only)(?:\s+(?:command|one|check|step|job|stage))?|(?:the|its)\s+(?:command|job)\s+(\`[^\`]+\`)|(\`[^\`]+\`)|(it|the\s+command|its\s+command))`;
+const PLACE = String.raw`(?:(?:the|its|this|that)\s+(first|second|third|fourth|fifth|only)(?:\s+of\s+(?:the|these|those|its|the\s+configuration's)\s+(two|three|four|five|\d)(?:\s+(?:commands|ones|jobs|checks|steps|stages))?)?(?:\s+(?:command|one|check|step|job|stage))?|(?:the|its)\s+(?:command|job)\s+(\`[^\`]+\`)|(\`[^\`]+\`)|(it|the\s+command|its\s+command))`;
 const SLEEPING = String.raw`(?:is\s+)?(?:still\s+)?(sleeping|sleeps|asleep|running|runs|in\s+progress)`;
 
 /** A command as named in the canonical shape: "the first command", "the command `x`", "the command". */
-function named(place: string | undefined, byName: string | undefined, bare: string | undefined, pronoun: string | undefined): string | null {
-  if (place !== undefined) return `the ${place.toLowerCase() === 'only' ? '' : `${place.toLowerCase()} `}command`;
+function named(place: string | undefined, among: string | undefined, byName: string | undefined, bare: string | undefined, pronoun: string | undefined): string | null {
+  // "the first of these three commands": its place, and how many there are, which the run is checked to have.
+  if (place !== undefined) return `the ${place.toLowerCase() === 'only' ? '' : `${place.toLowerCase()} `}command${among === undefined ? '' : ` of ${among} commands`}`;
   const line = byName ?? bare;
   if (line !== undefined) return `the command ${line}`;
   return pronoun === undefined ? null : 'the command';
@@ -38,23 +39,24 @@ const SIGNALLED = /\bSIG(?:INT|TERM|HUP)\b|\binterrupt|\bctrl[- +]?c\b/i;
 
 /**
  * SENTENCE with an interrupt's moment said by what a command does put in the shape the interrupt's rule reads:
- * "during [the sleep of] the N command [after `X`]". A sentence with no signal, or no such moment, as it is.
+ * "[sleeping] during the N command [after `X`]" (one word of a sleep, which would end the clause). A sentence with no
+ * signal, or no such moment, as it is.
  */
 export function inMomentWords(sentence: string): string {
   if (!SIGNALLED.test(sentence)) return sentence;
   return sentence
     // "a few seconds in", "a couple of seconds after it started": a time inside what the writer calls a few, made so.
     .replace(/\b(?:a\s+few|a\s+couple\s+of)\s+seconds\b(?=\s+(?:in|into|after)\b)/gi, (said) => (/couple/i.test(said) ? '2 seconds' : `${FEW_SECONDS} seconds`))
-    .replace(new RegExp(String.raw`\b(?:while|whilst|as)\s+${PLACE}\s+${SLEEPING}\b`, 'gi'), (whole, place?: string, byName?: string, bare?: string, pronoun?: string, doing?: string) => {
-      const command = named(place, byName, bare, pronoun);
+    .replace(new RegExp(String.raw`\b(?:while|whilst|as)\s+${PLACE}\s+${SLEEPING}\b`, 'gi'), (whole, place?: string, among?: string, byName?: string, bare?: string, pronoun?: string, doing?: string) => {
+      const command = named(place, among, byName, bare, pronoun);
       if (command === null) return whole;
-      return `during ${/^(sleep|asleep)/i.test(doing ?? '') ? `the sleep of ${command}` : command}`;
+      return `${/^(sleep|asleep)/i.test(doing ?? '') ? 'sleeping during' : 'during'} ${command}`;
     })
-    .replace(new RegExp(String.raw`\b(?:once|as\s+soon\s+as|after)\s+${PLACE}\s+(?:has\s+)?(?:printed|written|echoed|output)\s+(\`[^\`]+\`)`, 'gi'), (whole, place?: string, byName?: string, bare?: string, pronoun?: string, text?: string) => {
-      const command = named(place, byName, bare, pronoun);
-      return command === null ? whole : `during the sleep of ${command} after ${text}`;
+    .replace(new RegExp(String.raw`\b(?:once|as\s+soon\s+as|after)\s+${PLACE}\s+(?:has\s+)?(?:printed|written|echoed|output)\s+(\`[^\`]+\`)`, 'gi'), (whole, place?: string, among?: string, byName?: string, bare?: string, pronoun?: string, text?: string) => {
+      const command = named(place, among, byName, bare, pronoun);
+      return command === null ? whole : `sleeping during ${command} after ${text}`;
     })
-    .replace(/\b(?:once|as\s+soon\s+as|after)\s+(`[^`]+`)\s+(?:has\s+been|is|was)\s+(?:printed|written|echoed|shown)\b/gi, 'during the sleep of the command after $1');
+    .replace(/\b(?:once|as\s+soon\s+as|after)\s+(`[^`]+`)\s+(?:has\s+been|is|was)\s+(?:printed|written|echoed|shown)\b/gi, 'sleeping during the command after $1');
 }
 
 /**
@@ -76,13 +78,19 @@ export function momentIn(a: Args): { moment: InterruptMoment; tokens: Token[] } 
   };
   const word = (re: RegExp) => (t: Token) => t.kind === 'word' && re.test(t.text);
   const entity = (type: string) => (t: Token) => t.kind === 'entity' && t.entity.type === type;
-  while (take(word(/^the$/i)));
-  const sleeping = take(word(/^sleep$/i));
-  if (sleeping && !(take(word(/^of$/i)) && take(word(/^the$/i)))) return null;
+  const sleeping = /^sleeping\b/i.test(a.tokens[at].text);
+  take(word(/^the$/i));
   const ordinal = next();
   const place = take(entity('ordinal')) && ordinal.kind === 'entity' && ordinal.entity.type === 'ordinal' ? ordinal.entity : undefined;
   if (place && (place.of !== 'command' || typeof place.index !== 'number')) return null;
   if (!take(word(/^command$/i))) return null;
+  // "of three commands": how many the configuration has.
+  let among: number | undefined;
+  if (place && take(word(/^of$/i))) {
+    const count = next();
+    if (!take(entity('count')) || count.kind !== 'entity' || count.entity.type !== 'count' || count.entity.unit !== 'command') return null;
+    among = count.entity.n;
+  }
   const line = next();
   const run = !place && take(entity('quoted')) ? line.text : undefined;
   let printed: string | undefined;
@@ -91,13 +99,13 @@ export function momentIn(a: Args): { moment: InterruptMoment; tokens: Token[] } 
     if (!take(entity('quoted'))) return null;
     printed = text.text;
   }
-  const command: MomentCommand = place ? { place: place.index as number } : run !== undefined ? { run } : { only: true };
+  const command: MomentCommand = place ? { place: place.index as number, ...(among === undefined ? {} : { among }) } : run !== undefined ? { run } : { only: true };
   return { moment: { command, sleeping, ...(printed === undefined ? {} : { printed }) }, tokens: [a.tokens[at], ...taken] };
 }
 
 /** The moment as a reader checks it: "during the sleep of command 1, once it printed "begun"". */
 export function showMoment(moment: InterruptMoment): string {
   const c = moment.command;
-  const command = 'place' in c ? `command ${c.place + 1}` : 'run' in c ? `the command \`${c.run}\`` : moment.printed === undefined ? 'the only command' : 'the command that prints it';
+  const command = 'place' in c ? `command ${c.place + 1}${c.among === undefined ? '' : ` of ${c.among}`}` : 'run' in c ? `the command \`${c.run}\`` : moment.printed === undefined ? 'the only command' : 'the command that prints it';
   return `while ${command} ${moment.sleeping ? 'sleeps' : 'runs'}${moment.printed === undefined ? '' : `, once it printed "${moment.printed}"`} (sent inside its first sleep; the run is checked to be so)`;
 }

@@ -167,7 +167,7 @@ function momentCommand(moment: InterruptMoment, commands: StopConfig['commands']
   const printing = (run: string) => moment.printed !== undefined && run.split(/\bsleep\s/)[0].includes(moment.printed);
   const found =
     'place' in c
-      ? c.place < commands.length ? [c.place] : []
+      ? c.place < commands.length && (c.among === undefined || c.among === commands.length) ? [c.place] : []
       : 'run' in c
         ? commands.flatMap((command, i) => (command.run.trim() === c.run.trim() ? [i] : []))
         : commands.length === 1 ? [0] : commands.flatMap((command, i) => (printing(command.run) ? [i] : []));
@@ -451,7 +451,10 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
   if (yaml !== null && !/^stop:/m.test(yaml.text) && statesNothing(null, said)) throw new Error(`the scenario's YAML block (line ${yaml.line}) is not a stop-hook configuration: its top key is not \`stop:\`, so it sets up no command, and no step says which command runs. ${NOTHING_STATED}`);
   // "`spec-run exec x.yaml` is run", and nothing said of what x.yaml holds (no block, no command, no field): the scenario's
   // fresh directory has no such file, as it has no file the scenario does not describe. Writing one would be a guess.
-  const setup = yaml === null && said.invocation?.config !== undefined && statesNothing(null, { ...said, invocation: undefined }) ? { ...said, invocation: { ...said.invocation, configMissing: true } } : said;
+  const given = yaml === null && said.invocation?.config !== undefined && statesNothing(null, { ...said, invocation: undefined }) ? { ...said, invocation: { ...said.invocation, configMissing: true } } : said;
+  // "gets SIGINT while `x` is running", with no configuration said besides: the command it names is the one it runs.
+  const during = said.interrupt?.during?.command;
+  const setup = yaml === null && during !== undefined && 'run' in during && said.run === undefined && said.byCommand === undefined && given.invocation?.config === undefined ? { ...given, run: during.run } : given;
   const { config, errors, synthesized, text: configText } = configure(yaml, setup);
   const documented = config.commands.map((command) => resolveTimeout(config, command));
   // The commands the interpreter wrote from what a When says hold no duration but their sleeps.

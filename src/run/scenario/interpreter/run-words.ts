@@ -40,7 +40,9 @@ function inSignalWords(sentence: string): string {
     .replace(/\b(SIG[A-Z]{2,})\s+(?:reaches|hits)\s+(`?spec-run(?:\s+exec)?`?)/g, '$2 is sent $1')
     .replace(/\b(?:gets|is\s+hit\s+with|is\s+given)\s+(?=SIG[A-Z]{2,}\b)/g, 'is sent ')
     .replace(/\bafter\s+the\s+start\s+of\s+(?:the\s+)?(first|second|third|fourth|fifth|last|only)\s+(command|check|step|job)\b/gi, (_w, which: string) => `after the ${which.toLowerCase() === 'only' ? 'first' : which.toLowerCase()} command started`)
-    .replace(/^(?=is\s+sent\s+SIG)/, 'spec-run exec ');
+    .replace(/^(?=is\s+sent\s+SIG)/, 'spec-run exec ')
+    // "spec-run runs `x` … and is sent SIGTERM …": the signal's clause, its subject left out, is said of spec-run, the sentence's.
+    .replace(/^(\s*`?spec-run(?:\s+exec)?\b.*?,?\s+and\s+)(?=is\s+sent\s+SIG)/, '$1spec-run exec ');
 }
 
 /** The event log and the logging of failures said in words, as the option the rules read (`--log events.jsonl --log-failures`). */

@@ -174,13 +174,13 @@ const RULES: Rule<SetupPart>[] = [
     // "once it has printed `begun`": interrupt-moment.ts).
     name: 'spec-run exec interrupted',
     needs: [['HOOK'], ['E:signal', 'TERMINATE'], ['E:duration', 'DURING']],
-    allows: ['SEND', 'ABOUT', 'AFTER', 'E:ordinal', 'CREATE', 'CONFIG', 'RUNS', 'FILLER', 'TIME_WORD', 'DURING', 'SLEEP', 'E:quoted'],
+    allows: ['SEND', 'ABOUT', 'AFTER', 'E:ordinal', 'CREATE', 'CONFIG', 'RUNS', 'FILLER', 'TIME_WORD', 'DURING', 'E:quoted', 'E:count'],
     build(whole) {
       const during = momentIn(whole);
       if (during === null) return null;
       const a = during === undefined ? whole : args(whole.tokens.filter((t) => !during.tokens.includes(t)));
-      // The words of a moment are its own: a sleep or a command line said elsewhere in the clause is not read here.
-      if (a.has('DURING', 'SLEEP', 'E:quoted')) return null;
+      // The words of a moment are its own: a command line or a count said elsewhere in the clause is not read here.
+      if (a.has('DURING', 'E:quoted', 'E:count')) return null;
       const signals = a.entities('signal').map((s) => s.name);
       const durations = a.entities('duration');
       const interrupted = a.tokens.some((t) => t.kind === 'word' && /^interrupt/i.test(t.text));
@@ -820,7 +820,7 @@ const SPOKEN_TIME = String.raw`(?:about\s+|roughly\s+|around\s+)?(?:\d+(?:\.\d+)
  */
 function timeInto(sentence: string): string {
   return sentence
-    .replace(new RegExp(String.raw`\b(${SPOKEN_TIME})\s+into\s+(?:the|its)\s+(first|second|third|fourth|fifth|last|only)\s+command\b`, 'gi'), (_w, time: string, which: string) => `${time} after the ${which.toLowerCase() === 'only' ? 'first' : which.toLowerCase()} command started`)
+    .replace(new RegExp(String.raw`\b(${SPOKEN_TIME})\s+into\s+(?:the|its)\s+(first|second|third|fourth|fifth|last|only)\s+(?:command|one)\b`, 'gi'), (_w, time: string, which: string) => `${time} after the ${which.toLowerCase() === 'only' ? 'first' : which.toLowerCase()} command started`)
     .replace(new RegExp(String.raw`\b(${SPOKEN_TIME})\s+in(?=\s*(?:[,;.:]|$))`, 'gi'), '$1 after it started');
 }
 
@@ -948,6 +948,9 @@ function plainParts(sentence: string): string {
     // "lists `- run: "exit 3"` with …", "contains `run: echo hi`": a command's entry written as its YAML (a list item, or listed) is that command,
     // as its block would make it ("has `run: x`" is the field, read as such).
     .replace(/\b(?:(?:lists|has|holds|contains|declares|includes)\s+(?:an?\s+(?:entry|item)\s+)?`-\s*|(?:lists|contains|declares|includes)\s+(?:an?\s+(?:entry|item)\s+)?`)run:\s*(?:"([^"`]*)"|'([^'`]*)'|([^"'`\s][^`]*))`/gi, (_w: string, double?: string, single?: string, plain?: string) => `has a command \`${double ?? single ?? plain}\``)
+    // "spec-run runs a config of `a` followed by `b`", "the commands are `a`, `b` and `c`": the commands it lists, as listed.
+    .replace(/\b(runs|executes)\s+(?:a|the|its)\s+(?:config|configuration)\s+(?:of|with|listing)\s+(?=`)/gi, '$1 ')
+    .replace(/^(?:the|its)\s+commands\s+are\s+(?=`)/i, 'the configuration has the commands ')
     // "a configuration asks for `timeout: 2s`": it sets it.
     .replace(/\basks?\s+for\s+(?=`[A-Za-z_]+\s*:)/gi, 'sets ')
     // "`stop.commands` holds …": the configuration's list of commands, which is the configuration's.
@@ -1073,7 +1076,9 @@ function listedCommands(sentence: string): string {
   if (after.length > 0 && subject === '') return sentence;
   const place = where === undefined ? '' : /host/i.test(where) ? ' on the host' : ' in a container';
   const said = /^(?:it|(?:a|the|this|its)\s+(?:configuration|config|file|configuration file))$/i.test(subject) || subject === '' ? [] : [subject];
-  return [...said, ...commands.map((c, i) => `the ${PLACE_WORDS[i]} command runs ${c.replace(/^(`[^`]*`)/, `$1${place}`)}${shared ?? ''}`), ...after.map((clause) => `${subject} ${clause}`)].join(', ');
+  // A clause that names its own subject first ("spec-run receives SIGINT …", "SIGINT is sent …") is said of it.
+  const ownSubject = (clause: string) => /^(?:`?spec-run(?:\s+exec)?`?|the\s+(?:executor|runner)|SIG[A-Z]+)\b/i.test(clause);
+  return [...said, ...commands.map((c, i) => `the ${PLACE_WORDS[i]} command runs ${c.replace(/^(`[^`]*`)/, `$1${place}`)}${shared ?? ''}`), ...after.map((clause) => (ownSubject(clause) ? clause : `${subject} ${clause}`))].join(', ');
 }
 
 function readClauses(sentence: string): Reading<SetupPart> {
