@@ -20,6 +20,10 @@ t.test('a moment said by what a command does is read as that command, in several
     ['SIGINT (2) is sent to spec-run exec as soon as `ready` has been printed', /is sent SIGINT while the command that prints it sleeps, once it printed "ready"/],
     ['spec-run exec is sent SIGINT about 1.5 seconds after it started, while the first command is sleeping', /is sent SIGINT 1.5 s after it started, while command 1 sleeps/],
   ] as const) t.match(reading('When', said), meant, said);
+  t.match(reading('When', 'the runner gets SIGINT while the first of the three checks is sleeping'), /while command 1 of 3 sleeps/, 'a place among a count, which the run is checked to have');
+  t.match(reading('When', 'spec-run runs `echo boxed; sleep 30` in spec-run/busybox:local and gets SIGHUP while it sleeps'), /run `echo boxed; sleep 30` in a container .*; spec-run exec is sent SIGHUP while the only command sleeps/, 'the signal clause said of spec-run, its subject left out');
+  t.match(reading('When', 'spec-run exec runs a configuration of `echo a; sleep 9` followed by `echo b`, and gets SIGINT two seconds in'), /command 1: run `echo a; sleep 9`; command 2: run `echo b`; spec-run exec is sent SIGINT 2 s after it started/, 'commands listed in words');
+  t.match(reading('When', 'the commands are `echo a; sleep 9`, `echo b` and `echo c`, and spec-run exec receives SIGTERM about a second into the first one'), /command 3: run `echo c`; spec-run exec is sent SIGTERM 1 s after command 1 started/, 'a clause after the list with its own subject');
   t.match(reading('When', 'spec-run exec gets SIGINT a few seconds in'), /is sent SIGINT 3 s after it started/, 'a few seconds: a time inside them');
   t.match(reading('When', 'SIGTERM reaches spec-run exec a couple of seconds into the second command'), /is sent SIGTERM 2 s after command 2 started/);
 });
@@ -32,6 +36,8 @@ t.test('what is not such a moment stays unread or as written', async (t) => {
   t.equal(reading('When', 'spec-run exec is sent SIGINT while the first command is sleeping and the second command is sleeping'), null, 'two moments');
   t.equal(reading('When', 'spec-run exec is sent SIGINT once the first command has printed `a` twice'), null, 'a quantity not read');
   t.equal(reading('When', 'spec-run exec is sent SIGINT a few minutes in'), null, 'a few minutes: not made');
+  t.equal(reading('When', 'the command runs `echo a; sleep 30` and is sent SIGTERM while it sleeps'), null, 'a signal to the command, not to spec-run exec');
+  t.equal(reading('When', 'spec-run exec is sent SIGINT while the first of three lines is sleeping'), null, 'a place among lines');
 });
 
 const twoCommands = (first: string) => ['- run: "' + first + '"', '- run: "echo second"'];
@@ -80,13 +86,22 @@ t.test('through real runs: a moment by the command\'s line and by what it printe
   );
 });
 
+t.test('a command named only by the moment is the one the run runs', async (t) => {
+  const scenario = (title: string, then: string) => [`#### Scenario: ${title}`, '- **WHEN** spec-run exec gets SIGTERM while `echo alone; sleep 20` is running', `- **THEN** ${then}`];
+  await expectBoundVerdicts(t, runScenarios, 'round30a-alone', [scenario('held', 'the partial output shows `alone`'), scenario('probe', 'the partial output shows `together`')], 'partial output', [
+    [true, 'its line printed before the signal, kept'],
+    [false, 'a probe: a line it never printed'],
+  ]);
+});
+
 t.test('a run that cannot be the one described is an error, never a verdict', async (t) => {
   const { points } = await runScenarios('round30a-unmade', [
     blockScenario('printed after', 'spec-run exec is sent SIGINT once the first command has printed `late`', ['- run: "sleep 5; echo late"'], 'spec-run exec exits with 130'),
     blockScenario('no sleep', 'spec-run exec is sent SIGINT while the second command is sleeping', twoCommands('echo a'), 'spec-run exec exits with 130'),
     blockScenario('no such command', 'spec-run exec is sent SIGINT while the third command is running', twoCommands('echo a; sleep 5'), 'spec-run exec exits with 130'),
+    blockScenario('not three', 'spec-run exec is sent SIGINT while the first of the three commands is running', twoCommands('echo a; sleep 5'), 'spec-run exec exits with 130'),
   ]);
   const failed = points.filter((p) => p.ok === false);
-  t.equal(failed.length, 3, 'each scenario fails', { points });
-  for (const [i, why] of [/does not print it before it sleeps/, /has no sleep/, /no such command/].entries()) t.match(String(failed[i]?.diagnostics?.message ?? ''), why, String(why));
+  t.equal(failed.length, 4, 'each scenario fails', { points });
+  for (const [i, why] of [/does not print it before it sleeps/, /has no sleep/, /no such command/, /no such command \(2 in all\)/].entries()) t.match(String(failed[i]?.diagnostics?.message ?? ''), why, String(why));
 });
