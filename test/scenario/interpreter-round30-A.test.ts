@@ -1,10 +1,12 @@
 // Round 30's part A: a run interrupted, its moment said by what a command is doing (interrupt-moment.ts): "while the
-// first command is sleeping", "once it has printed `x`", "while `x` is running", "a few seconds in". Sentences and
+// first command is sleeping", "once it has printed `x`", "while `x` is running", "a few seconds in"; and the line
+// it closes with said in words (closing-line.ts). Sentences and
 // documents written for these tests (none from a batch), read both ways through real runs: the signal comes inside
 // the command's first sleep, the Thens hold where the run is so and fail where a probe says otherwise, and a run
 // that cannot be the one described is an error, never a verdict.
 import t from 'tap';
 import { inMomentWords } from '../../src/run/scenario/interpreter/interrupt-moment.js';
+import { closingLineSaid } from '../../src/run/scenario/interpreter/closing-line.js';
 import { blockScenario, expectBoundVerdicts, reading, scenariosRunner } from './cli-points.js';
 
 const runScenarios = scenariosRunner('Round 30 part A');
@@ -104,4 +106,30 @@ t.test('a run that cannot be the one described is an error, never a verdict', as
   const failed = points.filter((p) => p.ok === false);
   t.equal(failed.length, 4, 'each scenario fails', { points });
   for (const [i, why] of [/does not print it before it sleeps/, /has no sleep/, /no such command/, /no such command \(2 in all\)/].entries()) t.match(String(failed[i]?.diagnostics?.message ?? ''), why, String(why));
+});
+
+t.test('the closing line said in words is its text, where every part is said', async (t) => {
+  for (const said of [
+    'the last line says it was interrupted by SIGHUP and 1 of 4 commands were not run',
+    'the output ends with the run interrupted by SIGHUP, with 1 of 4 commands not run',
+    'finally spec-run exec prints that it got interrupted by SIGHUP: 1 of 4 commands not run',
+  ]) t.match(closingLineSaid(said), /`interrupted by SIGHUP: 1 of 4 commands not run`/, said);
+  for (const said of ['the last line says 1 of 4 commands were not run', 'the last line says it was interrupted by SIGHUP', 'it was interrupted by SIGHUP and 1 of 4 commands failed', 'the last line is `interrupted by SIGHUP: 1 of 4 commands not run`', 'the last line is "interrupted by SIGHUP: 1 of 4 commands not run"'])
+    t.equal(closingLineSaid(said), said, `as written: ${said}`);
+  t.equal(reading('Then', 'the last line says it was interrupted by SIGINT and 2 of 3 commands were not run or failed'), null, 'a word past the text: unread');
+});
+
+t.test('through real runs: the closing line in words, both ways', async (t) => {
+  const scenario = (title: string, then: string) => blockScenario(title, 'spec-run exec is sent SIGTERM while the first command is sleeping', ['- run: "echo a; sleep 20"', '- run: "echo b"', '- run: "echo c"'], then);
+  await expectBoundVerdicts(
+    t,
+    runScenarios,
+    'round30a-closing',
+    [scenario('held', 'the last line says it was interrupted by SIGTERM and 2 of 3 commands were not run'), scenario('probe', 'the last line says it was interrupted by SIGTERM and 1 of 3 commands were not run')],
+    'the last line says',
+    [
+      [true, 'two commands after the first not run'],
+      [false, 'a probe: a count the run does not have'],
+    ],
+  );
 });
