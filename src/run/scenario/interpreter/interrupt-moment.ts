@@ -31,9 +31,6 @@ function named(place: string | undefined, among: string | undefined, byName: str
   return pronoun === undefined ? null : 'the command';
 }
 
-/** The time a few seconds are made as: more than a couple, well short of many. */
-const FEW_SECONDS = 3;
-
 /** Only sentences that send a signal or interrupt: elsewhere "while the first command runs" says something else. */
 const SIGNALLED = /\bSIG(?:INT|TERM|HUP)\b|\binterrupt|\bctrl[- +]?c\b/i;
 
@@ -45,8 +42,6 @@ const SIGNALLED = /\bSIG(?:INT|TERM|HUP)\b|\binterrupt|\bctrl[- +]?c\b/i;
 export function inMomentWords(sentence: string): string {
   if (!SIGNALLED.test(sentence)) return sentence;
   return sentence
-    // "a few seconds in", "a couple of seconds after it started": a time inside what the writer calls a few, made so.
-    .replace(/\b(?:a\s+few|a\s+couple\s+of)\s+seconds\b(?=\s+(?:in|into|after)\b)/gi, (said) => (/couple/i.test(said) ? '2 seconds' : `${FEW_SECONDS} seconds`))
     .replace(new RegExp(String.raw`\b(?:while|whilst|as)\s+${PLACE}\s+${SLEEPING}\b`, 'gi'), (whole, place?: string, among?: string, byName?: string, bare?: string, pronoun?: string, doing?: string) => {
       const command = named(place, among, byName, bare, pronoun);
       if (command === null) return whole;
