@@ -39,6 +39,7 @@ t.test('what is not such a moment stays unread or as written', async (t) => {
   t.equal(reading('When', 'spec-run exec is sent SIGINT while the first command is sleeping and the second command is sleeping'), null, 'two moments');
   t.equal(reading('When', 'spec-run exec is sent SIGINT once the first command has printed `a` twice'), null, 'a quantity not read');
   t.equal(reading('When', 'the command runs `echo a; sleep 30` and is sent SIGTERM while it sleeps'), null, 'a signal to the command, not to spec-run exec');
+  t.equal(reading('When', 'spec-run exec is sent SIGTERM while it runs'), null, '"it runs" may be spec-run exec itself');
   t.equal(reading('When', 'spec-run exec is sent SIGINT while the first of three lines is sleeping'), null, 'a place among lines');
 });
 

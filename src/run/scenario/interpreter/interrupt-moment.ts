@@ -42,10 +42,12 @@ const SIGNALLED = /\bSIG(?:INT|TERM|HUP)\b|\binterrupt|\bctrl[- +]?c\b/i;
 export function inMomentWords(sentence: string): string {
   if (!SIGNALLED.test(sentence)) return sentence;
   return sentence
-    .replace(new RegExp(String.raw`\b(?:while|whilst|as)\s+${PLACE}\s+${SLEEPING}\b`, 'gi'), (whole, place?: string, among?: string, byName?: string, bare?: string, pronoun?: string, doing?: string) => {
+    .replace(new RegExp(String.raw`\b(?:while|whilst)\s+${PLACE}\s+${SLEEPING}\b`, 'gi'), (whole, place?: string, among?: string, byName?: string, bare?: string, pronoun?: string, doing?: string) => {
       const command = named(place, among, byName, bare, pronoun);
-      if (command === null) return whole;
-      return `${/^(sleep|asleep)/i.test(doing ?? '') ? 'sleeping during' : 'during'} ${command}`;
+      const sleeping = /^(sleep|asleep)/i.test(doing ?? '');
+      // "while it runs" may be said of spec-run exec itself; only a command sleeps.
+      if (command === null || (pronoun !== undefined && /^it$/i.test(pronoun) && !sleeping)) return whole;
+      return `${sleeping ? 'sleeping during' : 'during'} ${command}`;
     })
     .replace(new RegExp(String.raw`\b(?:once|as\s+soon\s+as|after)\s+${PLACE}\s+(?:has\s+)?(?:printed|written|echoed|output)\s+(\`[^\`]+\`)`, 'gi'), (whole, place?: string, among?: string, byName?: string, bare?: string, pronoun?: string, text?: string) => {
       const command = named(place, among, byName, bare, pronoun);
