@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig, resolveTimeout, type CommandConfig, type ConfigError, type ResolvedTimeout, type StopConfig } from './config.js';
-import type { TimedEvent } from './events.js';
+import type { ExecEvent, TimedEvent } from './events.js';
 import { execute, requestFor } from './execute.js';
 import { mapImage } from './docker.js';
 import { formatElapsed } from './duration.js';
@@ -111,6 +111,8 @@ export interface RecordOptions {
   configName?: string;
   /** Told each message as it is shown (the CLI prints them). */
   write?: (text: string) => void;
+  /** Told each command's events as they happen, with its place (from 0): what a caller times by a command's own start. */
+  onEvent?: (index: number, event: ExecEvent) => void;
   /** Grace between SIGTERM and SIGKILL, when not the executor's default (a fault injected by tests). */
   graceMs?: number;
 }
@@ -295,6 +297,7 @@ async function runCommands(config: StopConfig, options: RecordOptions, configDir
       // A container's times count from when its command started, as its timeout does, not from `docker start`.
       if (event.type === 'running') running.origin = now - event.ranMs;
       events.push({ ...event, atMs: running.origin === null ? 0 : now - running.origin });
+      options.onEvent?.(command.index, event);
     };
     // A configuration's commands are what spec-run exec runs (the interpreter's too): its advice, not a document's.
     request.runBy = 'exec';

@@ -72,6 +72,8 @@ const CONCEPTS: Record<string, string[]> = {
   JUST_OVER: ['a little over', 'a little more than', 'a little longer than', 'a little after', 'slightly over', 'slightly more than', 'slightly longer than', 'slightly after', 'just over', 'just above', 'just past', 'just after', 'a bit over', 'a bit more than', 'a bit after', 'shortly after', 'marginally over', 'marginally more than', 'a tad over'],
   JUST_UNDER: ['a little under', 'a little less than', 'a little before', 'slightly under', 'slightly less than', 'slightly before', 'just under', 'just below', 'just short of', 'just before', 'a bit under', 'a bit less than', 'a bit before', 'shortly before', 'marginally under', 'marginally less than', 'a tad under'],
   EXACTLY: ['exactly', 'precisely', 'only', 'just'],
+  /** Within what a command is doing: "during the first command", "sleeping during the first command" (interrupt-moment.ts). */
+  DURING: ['sleeping during', 'during'],
   AFTER: ['after', 'once', 'when', 'following', 'followed by', 'later', 'then', 'afterwards', 'afterward', 'thereafter', 'subsequently', 'just after', 'shortly after', 'a little after', 'slightly after', 'a bit after'],
   /** A time said as the sum of two: "its one-second timeout plus the two-second grace period". */
   PLUS: ['plus'],

@@ -11,9 +11,11 @@ import { QUIET_YAML } from '../../../parse/yaml-options.js';
 import { loadConfig, resolveTimeout, type ResolvedTimeout, type StopConfig, type ConfigError, type TimeoutSetting } from '../../../executor/config.js';
 import { formatDuration, parseDuration } from '../../../executor/duration.js';
 import { endInterrupted, recordFile, recordRun, type RunRecord } from '../../../executor/record.js';
+import type { ExecEvent } from '../../../executor/events.js';
 import type { BlockPlace } from '../../../parse/block-place.js';
 import { showDuration } from './lexicon.js';
 import { emptySetup, mergedSetup, type Setup } from './when.js';
+import { showMoment, type InterruptMoment } from './interrupt-moment.js';
 import { PROJECT_DIR_ENV } from './not-started.js';
 import { NOTHING_STATED } from '../vocabulary/subject.js';
 
@@ -118,25 +120,78 @@ function placeFiles(files: NonNullable<Setup['files']>, project: string, project
 /**
  * The interrupt a When sends spec-run exec (INTERRUPT, its time scaled as the run's
  * durations are): its signal aborts the run, as spec-run exec's own handler does, at its
- * time from the run's start or from the announcement of the command it is said after.
+ * time from the run's start or from the announcement of the command it is said after; or,
+ * said by what a command is doing (interrupt-moment.ts), inside that command's first sleep,
+ * timed from the command's own start. COMMANDS: the configuration as written; PROBE: as run.
  */
-function scheduledInterrupt(interrupt: NonNullable<Setup['interrupt']>, scale: number, outer: AbortSignal | undefined) {
+function scheduledInterrupt(interrupt: NonNullable<Setup['interrupt']>, scale: number, outer: AbortSignal | undefined, commands: StopConfig['commands'], probe: StopConfig['commands']) {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let sentAt: number | undefined;
-  const arm = () => (timer ??= setTimeout(() => ((sentAt = performance.now()), controller.abort(interrupt.signal)), interrupt.atMs * scale));
-  if (interrupt.afterCommand === undefined) arm();
+  const moment = interrupt.during && momentCommand(interrupt.during, commands);
+  const delay = interrupt.atMs !== undefined ? interrupt.atMs * scale : momentDelay(interrupt.during!, probe[moment!]);
+  const arm = () => (timer ??= setTimeout(() => ((sentAt = performance.now()), controller.abort(interrupt.signal)), delay));
+  if (interrupt.afterCommand === undefined && interrupt.atMs !== undefined) arm();
   return {
     signal: outer ? AbortSignal.any([outer, controller.signal]) : controller.signal,
     write: (text: string) => {
       if (interrupt.afterCommand !== undefined && text.startsWith(`[${interrupt.afterCommand + 1}/`)) arm();
     },
+    onEvent: (index: number, event: ExecEvent) => {
+      if (interrupt.atMs === undefined && index === moment && event.type === 'start') arm();
+    },
     sent: () => controller.signal.aborted,
     /** When the signal was sent (performance.now()), if it was. */
     sentAt: () => sentAt,
+    /** Throws where the run is not the one the When's moment describes: that command was not the one the signal stopped. */
+    check: (record: RunRecord) => {
+      if (!interrupt.during || moment === undefined) return;
+      const command = record.commands[moment];
+      const printed = interrupt.during.printed;
+      const why = !command
+        ? `command ${moment + 1} had not started`
+        : command.outcome !== 'interrupted'
+          ? `command ${moment + 1} ended ${command.outcome} before it`
+          : printed !== undefined && !command.lines.some((line) => line.text.includes(printed))
+            ? `command ${moment + 1} had not printed "${printed}"`
+            : null;
+      if (why !== null) throw new Error(`the run is not the one the scenario describes: its signal was to come ${showMoment(interrupt.during)}, but when it came ${why}`);
+    },
     dispose: () => clearTimeout(timer),
   };
 }
+
+/** The place of the command a moment names among COMMANDS; throws where it names none, or not one. */
+function momentCommand(moment: InterruptMoment, commands: StopConfig['commands']): number {
+  const c = moment.command;
+  const printing = (run: string) => moment.printed !== undefined && run.split(/\bsleep\s/)[0].includes(moment.printed);
+  const found =
+    'place' in c
+      ? c.place < commands.length && (c.among === undefined || c.among === commands.length) ? [c.place] : []
+      : 'run' in c
+        ? commands.flatMap((command, i) => (command.run.trim() === c.run.trim() ? [i] : []))
+        : commands.length === 1 ? [0] : commands.flatMap((command, i) => (printing(command.run) ? [i] : []));
+  if (found.length !== 1) throw new Error(`the scenario's signal comes ${showMoment(moment)}, and the configuration has ${found.length === 0 ? 'no such command' : 'several such commands'} (${commands.length} in all)`);
+  return found[0];
+}
+
+/**
+ * How long after its start COMMAND (as run) is inside its first sleep: halfway into it, and at most a second in, where
+ * what comes before the sleep prints at once. Throws where the sleep is not there, or a text said printed before the
+ * signal does not come before it.
+ */
+function momentDelay(moment: InterruptMoment, command: StopConfig['commands'][number]): number {
+  const sleep = /\bsleep\s+(\d+(?:\.\d+)?)([smh]?)\b/.exec(command.run);
+  const before = sleep ? command.run.slice(0, sleep.index) : command.run;
+  if (!sleep && moment.sleeping) throw new Error(`the scenario's signal comes ${showMoment(moment)}, and the command \`${command.run}\` has no sleep`);
+  if (moment.printed !== undefined && !before.includes(moment.printed)) throw new Error(`the scenario's signal comes ${showMoment(moment)}, and the command \`${command.run}\` does not print it before it sleeps`);
+  if (!sleep) return MOMENT_MS;
+  const ms = Number(sleep[1]) * ({ '': 1000, s: 1000, m: 60_000, h: 3_600_000 }[sleep[2]] ?? 1000);
+  return Math.min(MOMENT_MS, ms / 2);
+}
+
+/** How far into a command's first sleep an interrupt said by what the command does comes, at most. */
+const MOMENT_MS = 1000;
 
 export interface ObserveOptions {
   imageAliases?: Record<string, string>;
@@ -396,7 +451,10 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
   if (yaml !== null && !/^stop:/m.test(yaml.text) && statesNothing(null, said)) throw new Error(`the scenario's YAML block (line ${yaml.line}) is not a stop-hook configuration: its top key is not \`stop:\`, so it sets up no command, and no step says which command runs. ${NOTHING_STATED}`);
   // "`spec-run exec x.yaml` is run", and nothing said of what x.yaml holds (no block, no command, no field): the scenario's
   // fresh directory has no such file, as it has no file the scenario does not describe. Writing one would be a guess.
-  const setup = yaml === null && said.invocation?.config !== undefined && statesNothing(null, { ...said, invocation: undefined }) ? { ...said, invocation: { ...said.invocation, configMissing: true } } : said;
+  const given = yaml === null && said.invocation?.config !== undefined && statesNothing(null, { ...said, invocation: undefined }) ? { ...said, invocation: { ...said.invocation, configMissing: true } } : said;
+  // "gets SIGINT while `x` is running", with no configuration said besides: the command it names is the one it runs.
+  const during = said.interrupt?.during?.command;
+  const setup = yaml === null && during !== undefined && 'run' in during && said.run === undefined && said.byCommand === undefined && given.invocation?.config === undefined ? { ...given, run: during.run } : given;
   const { config, errors, synthesized, text: configText } = configure(yaml, setup);
   const documented = config.commands.map((command) => resolveTimeout(config, command));
   // The commands the interpreter wrote from what a When says hold no duration but their sleeps.
@@ -427,12 +485,12 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       }
       const configName = invocation.config ?? options.configName ?? (yaml ? "the scenario's configuration" : 'the configuration');
       const logFile = invocation.log === undefined ? undefined : path.join(dir, invocation.log);
-      const interrupt = setup.interrupt && scheduledInterrupt(setup.interrupt, scale, options.signal);
+      const interrupt = setup.interrupt && scheduledInterrupt(setup.interrupt, scale, options.signal, config.commands, configuration.commands);
       const imageAliases = { ...options.imageAliases, ...invocation.imageAliases };
       // Variables the shell exported reach host commands, as spec-run exec's own environment does (a container gets only its env:).
       const exported = { ...(options.projectDir === undefined ? {} : { [PROJECT_DIR_ENV]: options.projectDir }), ...invocation.exported };
       if (Object.keys(exported).length > 0) configuration = { ...configuration, commands: configuration.commands.map((c) => (c.image === undefined ? { ...c, env: { ...exported, ...c.env } } : c)) };
-      const recordOptions = { configDir, projectRoot: project, imageAliases, signal: interrupt?.signal ?? options.signal, write: interrupt?.write, configDirEnv: invocation.configDirEnv ?? options.configDirEnv, configName, log: logFile, logFailures: invocation.logFailures };
+      const recordOptions = { configDir, projectRoot: project, imageAliases, signal: interrupt?.signal ?? options.signal, write: interrupt?.write, onEvent: interrupt?.onEvent, configDirEnv: invocation.configDirEnv ?? options.configDirEnv, configName, log: logFile, logFailures: invocation.logFailures };
       // The file it is given does not exist: spec-run exec reads nothing and runs nothing.
       const record = invocation.configMissing ? await recordFile(configPath ?? path.join(dir, 'stop.yaml'), recordOptions) : await recordRun(configuration, errors, recordOptions);
       const sentAt = interrupt?.sentAt();
@@ -441,6 +499,7 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       if (invocation.configMissing && configPath !== undefined && invocation.config !== undefined) record.messages = record.messages.map((m) => m.split(configPath).join(invocation.config!));
       interrupt?.dispose();
       if (interrupt?.sent() && setup.interrupt) endInterrupted(record, setup.interrupt.signal);
+      interrupt?.check(record);
       const log = logFile === undefined ? undefined : { name: invocation.log!, lines: existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter((line) => line !== '') : null };
       // The directories standing for paths the scenario named absolutely, the longer first (the project may lie in the configuration's).
       const standIns: [string, string][] = [];

@@ -17,6 +17,9 @@ const LOGGING_TO = /\b(?:with\s+)?(?:event\s+)?logging\s+(?:(?:its\s+)?events\s+
 /** "with the logging of failures as well", "failures logged too", "logging failures as well", "with failures logged": the failures' output in the log. */
 const FAILURES_LOGGED = /,?\s*(?:\b(?:and|with)\s+)?(?:\bthe\s+logging\s+of\s+failures|\blogging\s+(?:of\s+)?failures|\b(?:its\s+|the\s+)?failures\s+(?:are\s+|being\s+)?logged)(?:\s+(?:as\s+well|too|also))?\b/gi;
 
+/** The numbers of the signals a sentence may name with them. */
+const SIGNAL_NUMBERS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
+
 /** Ways of giving a time's unit and its approximation that the rules read in one spelling: "~3 secs", "some 3 sec". */
 function inTimeWords(sentence: string): string {
   return sentence
@@ -31,9 +34,15 @@ function inTimeWords(sentence: string): string {
  */
 function inSignalWords(sentence: string): string {
   return sentence
+    // "SIGINT (2)": the signal with its number, which says it again.
+    .replace(/\b(SIG(?:HUP|INT|KILL|TERM))\s+\((\d+)\)/g, (whole, name: string, n: string) => (SIGNAL_NUMBERS[name] === Number(n) ? name : whole))
+    // "SIGINT reaches spec-run exec": spec-run exec is sent it.
+    .replace(/\b(SIG[A-Z]{2,})\s+(?:reaches|hits)\s+(`?spec-run(?:\s+exec)?`?)/g, '$2 is sent $1')
     .replace(/\b(?:gets|is\s+hit\s+with|is\s+given)\s+(?=SIG[A-Z]{2,}\b)/g, 'is sent ')
     .replace(/\bafter\s+the\s+start\s+of\s+(?:the\s+)?(first|second|third|fourth|fifth|last|only)\s+(command|check|step|job)\b/gi, (_w, which: string) => `after the ${which.toLowerCase() === 'only' ? 'first' : which.toLowerCase()} command started`)
-    .replace(/^(?=is\s+sent\s+SIG)/, 'spec-run exec ');
+    .replace(/^(?=is\s+sent\s+SIG)/, 'spec-run exec ')
+    // "spec-run runs `x` … and is sent SIGTERM …": the signal's clause, its subject left out, is said of spec-run, the sentence's.
+    .replace(/^(\s*`?spec-run(?:\s+exec)?\b.*?,?\s+and\s+)(?=is\s+sent\s+SIG)/, '$1spec-run exec ');
 }
 
 /** The event log and the logging of failures said in words, as the option the rules read (`--log events.jsonl --log-failures`). */

@@ -4,6 +4,7 @@
 // naming something, the timeout that applies, the same on host and in Docker, ...)
 // and their arguments, with negation and comparisons. Each predicate says what it
 // checks (`exit code == 124`, `elapsed ≈ 2 s ± 0.5 s`) so that a reader can judge it.
+import { closingLineSaid } from './closing-line.js';
 import { execa } from 'execa';
 import type { ConfigError } from '../../../executor/config.js';
 import type { CommandRecord, RunRecord } from '../../../executor/record.js';
@@ -3039,7 +3040,7 @@ function bothNamedBefore(sentence: string): string {
  * is read as its fact said of each of them ("the second and third commands fail": each fails; commands-named.ts).
  */
 export function readThen(said: string): Reading<Check> {
-  const sentence = headingsNamedUnder(said);
+  const sentence = closingLineSaid(headingsNamedUnder(said));
   const attached = withAttachedClauses(sentence);
   if (attached !== null) return attached;
   const written = readThenPositioned(sentence);

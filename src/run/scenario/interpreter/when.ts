@@ -9,6 +9,7 @@ import { INTERRUPT_SIGNALS, type InterruptSignal } from '../../../executor/inter
 import type { StreamName, Token } from './lexicon.js';
 import { RUNNER, showDuration, withoutRunner } from './lexicon.js';
 import { inRunWords } from './run-words.js';
+import { inMomentWords, momentIn, showMoment, type InterruptMoment } from './interrupt-moment.js';
 import { takeInvocation } from './invocation.js';
 import { args, isFunction, read, type Args, type Reading, type Rule } from './reading.js';
 
@@ -45,8 +46,11 @@ export interface Setup {
   only?: boolean;
   /** `spec-run exec` as the When invokes it: its configuration file as named, `--log FILE`, `--project DIR`. */
   invocation?: Invocation;
-  /** spec-run exec interrupted by SIGNAL at AT_MS from its start, or from the start of command AFTER_COMMAND (by index). */
-  interrupt?: { signal: InterruptSignal; atMs: number; afterCommand?: number };
+  /**
+   * spec-run exec interrupted by SIGNAL at AT_MS from its start, or from the start of command AFTER_COMMAND (by index);
+   * or DURING what a command does (at AT_MS too, where a time is said as well).
+   */
+  interrupt?: { signal: InterruptSignal; atMs?: number; afterCommand?: number; during?: InterruptMoment };
   /** Files the When says a directory holds ("`/tmp/p` holds `a.txt` and a directory `sub`"), by the directory as named ("project": the project's). */
   files?: { dir: string; name: string; directory: boolean; content?: string }[];
   /** The absolute path of another machine the scenario names its project by ("the project `/srv/etl` holds …"). */
@@ -166,16 +170,23 @@ const RULES: Rule<SetupPart>[] = [
     // "spec-run exec is sent SIGINT about 1.5 s after it started", "the executor receives SIGTERM two seconds after
     // the second command started", "the run is interrupted after 2 seconds" (an interrupt said with no signal: SIGINT,
     // Ctrl-C's). Of spec-run exec: what the executor is sent is a signal to a command only in the Thens' words.
+    // Its moment may be said by what a command is doing instead, or as well ("while the first command is sleeping",
+    // "once it has printed `begun`": interrupt-moment.ts).
     name: 'spec-run exec interrupted',
-    needs: [['HOOK'], ['E:signal', 'TERMINATE'], ['E:duration']],
-    allows: ['SEND', 'ABOUT', 'AFTER', 'E:ordinal', 'CREATE', 'CONFIG', 'RUNS', 'FILLER', 'TIME_WORD'],
-    build(a) {
+    needs: [['HOOK'], ['E:signal', 'TERMINATE'], ['E:duration', 'DURING']],
+    allows: ['SEND', 'ABOUT', 'AFTER', 'E:ordinal', 'CREATE', 'CONFIG', 'RUNS', 'FILLER', 'TIME_WORD', 'DURING', 'E:quoted', 'E:count'],
+    build(whole) {
+      const during = momentIn(whole);
+      if (during === null) return null;
+      const a = during === undefined ? whole : args(whole.tokens.filter((t) => !during.tokens.includes(t)));
+      // The words of a moment are its own: a command line or a count said elsewhere in the clause is not read here.
+      if (a.has('DURING', 'E:quoted', 'E:count')) return null;
       const signals = a.entities('signal').map((s) => s.name);
       const durations = a.entities('duration');
       const interrupted = a.tokens.some((t) => t.kind === 'word' && /^interrupt/i.test(t.text));
       const terminated = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('TERMINATE'));
       // "is sent SIGINT, as a Ctrl-C would": one signal, said twice.
-      if (a.negated || durations.length !== 1 || new Set(signals).size > 1 || terminated.some((t) => !/^interrupt/i.test(t.text))) return null;
+      if (a.negated || durations.length > 1 || (durations.length === 0 && during === undefined) || new Set(signals).size > 1 || terminated.some((t) => !/^interrupt/i.test(t.text))) return null;
       const signal = signals[0] ?? 'SIGINT';
       if (!(INTERRUPT_SIGNALS as readonly string[]).includes(signal) || (signals.length > 0 ? !a.has('SEND') && !interrupted : !interrupted)) return null;
       // The time is from a command's start when one is named after "after" ("after the second command started").
@@ -183,9 +194,13 @@ const RULES: Rule<SetupPart>[] = [
       const from = a.after('AFTER');
       const [place] = ordinals;
       if (ordinals.length > 1 || (place && (place.of !== 'command' || typeof place.index !== 'number' || !from.some((t) => t.kind === 'entity' && t.entity.type === 'ordinal') || !a.has('CREATE')))) return null;
+      // Without a time, "after" belongs to the moment alone.
+      if (durations.length === 0 && a.has('AFTER', 'CREATE', 'E:ordinal')) return null;
       const afterCommand = place?.index as number | undefined;
-      const ms = durations[0].ms;
-      return part(`spec-run exec is sent ${signal} ${showDuration(ms)} after ${afterCommand === undefined ? 'it started' : `command ${afterCommand + 1} started`}`, (s) => (s.interrupt = { signal: signal as InterruptSignal, atMs: ms, ...(afterCommand === undefined ? {} : { afterCommand }) }));
+      const ms = durations[0]?.ms;
+      const time = ms === undefined ? '' : ` ${showDuration(ms)} after ${afterCommand === undefined ? 'it started' : `command ${afterCommand + 1} started`}`;
+      const moment = during?.moment;
+      return part(`spec-run exec is sent ${signal}${time}${moment ? `${time ? ',' : ''} ${showMoment(moment)}` : ''}`, (s) => (s.interrupt = { signal: signal as InterruptSignal, ...(ms === undefined ? {} : { atMs: ms }), ...(afterCommand === undefined ? {} : { afterCommand }), ...(moment ? { during: moment } : {}) }));
     },
   },
   {
@@ -805,7 +820,7 @@ const SPOKEN_TIME = String.raw`(?:about\s+|roughly\s+|around\s+)?(?:\d+(?:\.\d+)
  */
 function timeInto(sentence: string): string {
   return sentence
-    .replace(new RegExp(String.raw`\b(${SPOKEN_TIME})\s+into\s+(?:the|its)\s+(first|second|third|fourth|fifth|last|only)\s+command\b`, 'gi'), (_w, time: string, which: string) => `${time} after the ${which.toLowerCase() === 'only' ? 'first' : which.toLowerCase()} command started`)
+    .replace(new RegExp(String.raw`\b(${SPOKEN_TIME})\s+into\s+(?:the|its)\s+(first|second|third|fourth|fifth|last|only)\s+(?:command|one)\b`, 'gi'), (_w, time: string, which: string) => `${time} after the ${which.toLowerCase() === 'only' ? 'first' : which.toLowerCase()} command started`)
     .replace(new RegExp(String.raw`\b(${SPOKEN_TIME})\s+in(?=\s*(?:[,;.:]|$))`, 'gi'), '$1 after it started');
 }
 
@@ -824,7 +839,7 @@ function withoutSpellingNote(said: string): string {
 }
 
 export function readWhen(said: string): Reading<SetupPart> {
-  const sentence = timeInto(inRunWords(withoutSpellingNote(said)));
+  const sentence = timeInto(inMomentWords(inRunWords(withoutSpellingNote(said))));
   const first = readWhenClauses(sentence);
   if (first.ok) return first;
   // Said with how spec-run exec itself is started: that is read, and the rest by the rules (all of it, or nothing is read).
@@ -933,6 +948,9 @@ function plainParts(sentence: string): string {
     // "lists `- run: "exit 3"` with …", "contains `run: echo hi`": a command's entry written as its YAML (a list item, or listed) is that command,
     // as its block would make it ("has `run: x`" is the field, read as such).
     .replace(/\b(?:(?:lists|has|holds|contains|declares|includes)\s+(?:an?\s+(?:entry|item)\s+)?`-\s*|(?:lists|contains|declares|includes)\s+(?:an?\s+(?:entry|item)\s+)?`)run:\s*(?:"([^"`]*)"|'([^'`]*)'|([^"'`\s][^`]*))`/gi, (_w: string, double?: string, single?: string, plain?: string) => `has a command \`${double ?? single ?? plain}\``)
+    // "spec-run runs a config of `a` followed by `b`", "the commands are `a`, `b` and `c`": the commands it lists, as listed.
+    .replace(/\b(runs|executes)\s+(?:a|the|its)\s+(?:config|configuration)\s+(?:of|with|listing)\s+(?=`)/gi, '$1 ')
+    .replace(/^(?:the|its)\s+commands\s+are\s+(?=`)/i, 'the configuration has the commands ')
     // "a configuration asks for `timeout: 2s`": it sets it.
     .replace(/\basks?\s+for\s+(?=`[A-Za-z_]+\s*:)/gi, 'sets ')
     // "`stop.commands` holds …": the configuration's list of commands, which is the configuration's.
@@ -1058,7 +1076,9 @@ function listedCommands(sentence: string): string {
   if (after.length > 0 && subject === '') return sentence;
   const place = where === undefined ? '' : /host/i.test(where) ? ' on the host' : ' in a container';
   const said = /^(?:it|(?:a|the|this|its)\s+(?:configuration|config|file|configuration file))$/i.test(subject) || subject === '' ? [] : [subject];
-  return [...said, ...commands.map((c, i) => `the ${PLACE_WORDS[i]} command runs ${c.replace(/^(`[^`]*`)/, `$1${place}`)}${shared ?? ''}`), ...after.map((clause) => `${subject} ${clause}`)].join(', ');
+  // A clause that names its own subject first ("spec-run receives SIGINT …", "SIGINT is sent …") is said of it.
+  const ownSubject = (clause: string) => /^(?:`?spec-run(?:\s+exec)?`?|the\s+(?:executor|runner)|SIG[A-Z]+)\b/i.test(clause);
+  return [...said, ...commands.map((c, i) => `the ${PLACE_WORDS[i]} command runs ${c.replace(/^(`[^`]*`)/, `$1${place}`)}${shared ?? ''}`), ...after.map((clause) => (ownSubject(clause) ? clause : `${subject} ${clause}`))].join(', ');
 }
 
 function readClauses(sentence: string): Reading<SetupPart> {
