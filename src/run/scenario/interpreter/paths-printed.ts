@@ -2,6 +2,8 @@
 // folder", "the second step prints the project directory followed by `/sub/dir`", "it prints `release` followed by the
 // hook file's absolute directory". The project's and the configuration file's directories are the run's own (the
 // observation's places), never whatever the command reports as its working directory: a command that ran elsewhere fails.
+// A directory said by the scenario's own relative path ("the absolute path of `proj/sub`") is read from the directory
+// spec-run exec was started in, where the scenario's paths are (`spec-run exec proj/cfg/h.yaml`, `--project P`).
 import path from 'node:path';
 import type { CommandRecord } from '../../../executor/record.js';
 import type { Observation } from './observation.js';
@@ -33,16 +35,52 @@ const IN_PROJECT = [
   new RegExp(`^(?:the\\s+)?(?:${ABSOLUTE}path\\s+of\\s+)?(?:the\\s+)?(?:(?:sub)?${DIRECTORY}\\s+)?${UNDER}(?:\\s+(?:sub)?${DIRECTORY})?\\s+(?:of|in|under|inside|within)\\s+the\\s+project(?:\\s+(?:${DIRECTORY}|root))?$`, 'i'),
 ];
 
-/** Where PHRASE puts a directory of the run: the project's or the configuration file's, and a relative path under it. */
-export function placeNamed(phrase: string): { place: 'project' | 'configDir'; under: string } | null {
+/**
+ * A directory said by the scenario's own relative path, as absolute: "the absolute path of `proj/sub`", "the full path
+ * of the `P/hooks` folder", "`cfg/`'s absolute path". "Absolute" (or "full") is said: "the path of `proj`" may be the
+ * relative one. Which directory the path names is the run's to say (see startNamed).
+ */
+const NAMED_PATH = [
+  new RegExp(`^(?:the\\s+)?(?:absolute|full)\\s+path\\s+of\\s+(?:the\\s+)?(?:(?:sub)?${DIRECTORY}\\s+)?${UNDER}(?:\\s+(?:sub)?${DIRECTORY})?$`, 'i'),
+  new RegExp(`^${UNDER}(?:\\s+(?:sub)?${DIRECTORY})?(?:'s|’s)\\s+(?:absolute|full)\\s+path$`, 'i'),
+];
+
+/** A place of the run: the project's directory, the configuration file's, or the directory spec-run exec was started in (the scenario's relative paths start there). */
+export type RunPlace = 'project' | 'configDir' | 'start';
+
+/** Where PHRASE puts a directory of the run: the project's or the configuration file's, or a path of the scenario's own, and a relative path under it. */
+export function placeNamed(phrase: string): { place: RunPlace; under: string } | null {
   const text = phrase.trim();
   const place = PLACES.find(([re]) => re.test(text))?.[1];
   if (place !== undefined) return { place, under: '' };
+  const plain = (m: RegExpExecArray | null) => m !== null && !m[1].split('/').some((part) => part === '..' || part === '.');
   for (const re of IN_PROJECT) {
     const m = re.exec(text);
-    if (m && !m[1].split('/').some((part) => part === '..' || part === '.')) return { place: 'project', under: `/${m[1]}` };
+    if (plain(m)) return { place: 'project', under: `/${m![1]}` };
+  }
+  for (const re of NAMED_PATH) {
+    const m = re.exec(text);
+    if (plain(m)) return { place: 'start', under: `/${m![1]}` };
   }
   return null;
+}
+
+/**
+ * The directories the run made under the names the scenario gave them, relative to where spec-run exec was started:
+ * the project's and the configuration file's paths and each directory above them there (`proj`, `proj/cfg` of
+ * `spec-run exec proj/cfg/h.yaml`). A path of the scenario's own is read only where it starts with one of them: a
+ * name the run never gave a directory (the project being the run's fresh directory itself) could be any.
+ */
+export function startNamed(places: { project: string; configDir: string; start?: string }): string[] {
+  if (places.start === undefined) return [];
+  const names = new Set<string>();
+  for (const place of [places.project, places.configDir]) {
+    const relative = path.relative(places.start, place);
+    if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) continue;
+    const parts = relative.split(path.sep);
+    parts.forEach((_, i) => names.add(parts.slice(0, i + 1).join('/')));
+  }
+  return [...names];
 }
 
 const QUOTED = '(?:`([^`]*)`|“([^”]*)”)';
@@ -77,12 +115,23 @@ function printerOf(groups: Record<string, string | undefined>): Printer | null {
   return word === 'only' ? { onlyLine: true } : index(word) >= 0 ? { line: index(word) } : null;
 }
 
-/** The text a command prints where it prints a place: a container sees the project at /workspace, and a place in it under that. */
-function seenBy(c: CommandRecord, o: Observation, place: 'project' | 'configDir'): string | null {
+/**
+ * The text a command prints where it prints a place (UNDER, a path below it): a container sees the project at
+ * /workspace, and a place in it under that. Null where the command cannot see it; a reason where the scenario's own
+ * path names no directory the run gave that name.
+ */
+function seenBy(c: CommandRecord, o: Observation, place: RunPlace, under: string): string | null | { unnamed: string } {
   const places = o.places;
   if (places === undefined) return null;
-  if (c.context === 'host') return places[place];
-  const relative = path.relative(places.project, places[place]);
+  let host: string;
+  if (place === 'start') {
+    const named = startNamed(places);
+    const first = under.slice(1).split('/')[0];
+    if (places.start === undefined || !named.includes(first)) return { unnamed: `\`${under.slice(1)}\` is no directory the run set up under that name (its named directories: ${named.length > 0 ? named.join(', ') : 'none'})` };
+    host = path.join(places.start, under);
+  } else host = `${places[place]}${under}`;
+  if (c.context === 'host') return host;
+  const relative = path.relative(places.project, host);
   return relative.startsWith('..') || path.isAbsolute(relative) ? null : path.posix.join('/workspace', relative.split(path.sep).join('/'));
 }
 
@@ -99,17 +148,18 @@ export function printedPlaceReading(sentence: string): Reading<Check> | null {
   const suffix = suffixA ?? suffixB;
   // A text after a path is more of it (`/sub/dir`); anything else would be a second value, not read here.
   if (suffix !== undefined && !suffix.startsWith('/')) return null;
-  const tail = `${under}${suffix ?? ''}`;
-  const name = place === 'project' ? "the project's directory" : "the configuration file's directory";
+  // A path of the scenario's own is said whole: its name, and what follows it.
+  const tail = place === 'start' ? (suffix ?? '') : `${under}${suffix ?? ''}`;
+  const name = place === 'project' ? "the project's directory" : place === 'configDir' ? "the configuration file's directory" : `the directory \`${under.slice(1)}\` (a path from where spec-run exec starts)`;
   const said = `${prefix !== undefined ? `${JSON.stringify(prefix)} then ` : ''}${name}${tail !== '' ? ` then ${JSON.stringify(tail)}` : ''}`;
   // "prints `release` followed by …": the text and the path, as one line, with or without the space between them.
-  const wanted = (c: CommandRecord, o: Observation): string[] | null => {
-    const seen = seenBy(c, o, place);
-    if (seen === null) return null;
+  const wanted = (c: CommandRecord, o: Observation): string[] | null | { unnamed: string } => {
+    const seen = seenBy(c, o, place, place === 'start' ? under : '');
+    if (seen === null || typeof seen === 'object') return seen;
     const value = `${seen}${tail}`;
     return prefix === undefined ? [value] : [`${prefix}${value}`, `${prefix.trimEnd()} ${value}`];
   };
-  const unseen = { ok: false, actual: `the ${name.slice(4)} is not where the command can see it` };
+  const unseen = (expected: { unnamed: string } | null) => ({ ok: false, actual: expected === null ? `the ${name.slice(4)} is not where the command can see it` : expected.unnamed });
   if ('line' in printer || 'onlyLine' in printer) {
     const check: Check = {
       text: `${'line' in printer ? `output line ${printer.line + 1} of the run is` : "the run's output is the one line"} ${said} (absolute; /workspace and under it in a container)`,
@@ -120,7 +170,7 @@ export function printedPlaceReading(sentence: string): Reading<Check> | null {
         const line = lines['line' in printer ? printer.line : 0];
         if (line === undefined) return { ok: false, actual };
         const expected = wanted(line.c, o);
-        return expected === null ? unseen : { ok: expected.includes(line.text), actual: `${actual}; expected ${expected[0]}` };
+        return expected === null || !Array.isArray(expected) ? unseen(expected) : { ok: expected.includes(line.text), actual: `${actual}; expected ${expected[0]}` };
       },
     };
     return { ok: true, parts: [check], rules: ["a run's directory printed"] };
@@ -136,7 +186,7 @@ export function printedPlaceReading(sentence: string): Reading<Check> | null {
       const command = Array.isArray(c) ? (c.length === 1 ? c[0] : undefined) : c;
       if (command === undefined) return ran;
       const expected = wanted(command, o);
-      if (expected === null) return unseen;
+      if (expected === null || !Array.isArray(expected)) return unseen(expected);
       return { ok: command.lines.some((l) => expected.includes(l.text.trim())), actual: `output ${JSON.stringify(command.lines.map((l) => l.text))}; expected ${expected[0]}` };
     },
   };

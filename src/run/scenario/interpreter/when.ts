@@ -55,6 +55,8 @@ export interface Setup {
 
 export interface Invocation {
   config?: string;
+  /** The configuration file's directory, said without its name (relative to where spec-run exec starts). */
+  configDir?: string;
   /** The configuration file named does not exist. */
   configMissing?: boolean;
   log?: string;
