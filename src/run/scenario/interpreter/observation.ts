@@ -15,6 +15,7 @@ import type { BlockPlace } from '../../../parse/block-place.js';
 import { showDuration } from './lexicon.js';
 import { emptySetup, mergedSetup, type Setup } from './when.js';
 import { PROJECT_DIR_ENV } from './not-started.js';
+import { fromNamed, startNamed } from './named-directories.js';
 import { NOTHING_STATED } from '../vocabulary/subject.js';
 
 /** Image of a container command when the scenario names none (mapped by the project's `images:` where it reaches no registry). */
@@ -100,12 +101,17 @@ function inNamedPlaces<T>(value: T, standIns: readonly (readonly [string, string
   return value;
 }
 
-/** Makes the files a When says a directory holds: the project's (`--project DIR`, or "the project directory"). */
-function placeFiles(files: NonNullable<Setup['files']>, project: string, projectNamed: string | undefined): void {
+/**
+ * Makes the files a When says a directory holds: the project's (`--project DIR`, or "the project directory"), or a
+ * directory the scenario named by its path from where spec-run exec starts (START), under a name the run gave one
+ * (NAMED: "`proj` holds `sub/`" where the configuration lives in `proj`).
+ */
+function placeFiles(files: NonNullable<Setup['files']>, project: string, projectNamed: string | undefined, start: string, named: readonly string[]): void {
   for (const file of files) {
     const isProject = file.dir === 'project' || (projectNamed !== undefined && path.resolve('/', file.dir) === path.resolve('/', projectNamed));
-    if (!isProject) throw new Error(`the scenario says ${file.dir} holds ${file.name}, but ${file.dir} is not the project directory it runs with: the interpreter makes only the project's files`);
-    const target = path.join(project, file.name);
+    const fromStart = !isProject && !path.isAbsolute(file.dir) && !file.dir.split('/').includes('..') && fromNamed(file.dir, named);
+    if (!isProject && !fromStart) throw new Error(`the scenario says ${file.dir} holds ${file.name}, but ${file.dir} is not the project directory it runs with: the interpreter makes only the project's files`);
+    const target = path.join(isProject ? project : path.join(start, file.dir), file.name);
     // Made as a checkout has them, readable by others whatever the umask (the run's container may run as another user).
     if (file.directory) mkdirSync(target, { recursive: true, mode: 0o755 });
     else {
@@ -426,7 +432,9 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       const configDir = configPath === undefined ? dir : path.dirname(configPath);
       // A project named by a path of another machine (`/tmp/p`) has a fresh directory stand for it.
       const project = invocation.project === undefined ? configDir : path.isAbsolute(invocation.project) ? path.join(dir, 'project') : (inside(invocation.project) ?? path.join(dir, 'project'));
-      placeFiles(setup.files ?? [], project, invocation.project);
+      // The directories named by paths from here: none where the project is another machine's path, which a fresh directory stands for.
+      const namedHere = invocation.project !== undefined && path.isAbsolute(invocation.project) ? [] : startNamed({ project, configDir, start: dir });
+      placeFiles(setup.files ?? [], project, invocation.project, dir, namedHere);
       // The configuration is a file where the scenario says it is, as spec-run exec reads it.
       if (configPath !== undefined && !invocation.configMissing) {
         mkdirSync(path.dirname(configPath), { recursive: true });

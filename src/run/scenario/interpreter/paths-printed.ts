@@ -9,6 +9,7 @@ import type { CommandRecord } from '../../../executor/record.js';
 import type { Observation } from './observation.js';
 import type { Reading } from './reading.js';
 import type { Check } from './then.js';
+import { fromNamed, startNamed } from './named-directories.js';
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 const COMMAND_NOUN = '(?:command|step|stage|job|task|entry)';
@@ -65,24 +66,6 @@ export function placeNamed(phrase: string): { place: RunPlace; under: string } |
   return null;
 }
 
-/**
- * The directories the run made under the names the scenario gave them, relative to where spec-run exec was started:
- * the project's and the configuration file's paths and each directory above them there (`proj`, `proj/cfg` of
- * `spec-run exec proj/cfg/h.yaml`). A path of the scenario's own is read only where it starts with one of them: a
- * name the run never gave a directory (the project being the run's fresh directory itself) could be any.
- */
-export function startNamed(places: { project: string; configDir: string; start?: string }): string[] {
-  if (places.start === undefined) return [];
-  const names = new Set<string>();
-  for (const place of [places.project, places.configDir]) {
-    const relative = path.relative(places.start, place);
-    if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) continue;
-    const parts = relative.split(path.sep);
-    parts.forEach((_, i) => names.add(parts.slice(0, i + 1).join('/')));
-  }
-  return [...names];
-}
-
 const QUOTED = '(?:`([^`]*)`|“([^”]*)”)';
 const BE = '(?:is|reads|shall\\s+be|should\\s+be|must\\s+be|will\\s+be)';
 /**
@@ -126,8 +109,7 @@ function seenBy(c: CommandRecord, o: Observation, place: RunPlace, under: string
   let host: string;
   if (place === 'start') {
     const named = startNamed(places);
-    const first = under.slice(1).split('/')[0];
-    if (places.start === undefined || !named.includes(first)) return { unnamed: `\`${under.slice(1)}\` is no directory the run set up under that name (its named directories: ${named.length > 0 ? named.join(', ') : 'none'})` };
+    if (places.start === undefined || !fromNamed(under.slice(1), named)) return { unnamed: `\`${under.slice(1)}\` is no directory the run set up under that name (its named directories: ${named.length > 0 ? named.join(', ') : 'none'})` };
     host = path.join(places.start, under);
   } else host = `${places[place]}${under}`;
   if (c.context === 'host') return host;
