@@ -79,3 +79,19 @@ t.test('a name in code marks holding a file or a directory is a directory, never
   t.equal(reading('When', 'a directory `proj/sub` exists'), null, 'a directory said to exist holds nothing listed: not read as holding nothing');
   t.end();
 });
+
+t.test('a placeholder the sentence defines as a directory of the run is that directory, not any text', async (t) => {
+  const host = ['the configuration lives in `site` and its host command `pwd` has `workdir: nowhere`'];
+  const container = ['a config file inside the folder `site/hooks` runs a container command `pwd` in the image `spec-run/busybox:local` with `workdir: /workspace/gone` and `--project site`'];
+  const { points } = await run('round30b-placeholder', [
+    scenario('host', host, 'the report says `Error: working directory <root>/nowhere does not exist`, with `<root>` the absolute path of the project, and `Exit Code: 125`'),
+    scenario('host, probe', host, 'the report says `Error: working directory <root>/nowhere does not exist`, where <root> is the absolute path of `site/deeper`, and `Exit Code: 125`'),
+    scenario('container', container, 'the report reads `Error: working directory /workspace/gone does not exist: it is <P>/gone in the project mounted at /workspace`, with the project\'s absolute path'),
+    scenario('container, probe', container, 'the report reads `Error: working directory /workspace/gone does not exist: it is <P>/gone in the project mounted at /workspace`, with the configuration file\'s directory\'s absolute path'),
+  ]);
+  t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
+  t.same(verdicts(points, 'does not exist'), [[true, false], [false, false], [true, false], [false, false]], 'the project (site) is in the message; site/deeper, or the configuration\'s site/hooks, is not', { points });
+  t.match(reading('Then', 'the report says `Error: working directory <root>/nowhere does not exist`, with `<root>` the absolute path of the project'), /\(<root> = the project's directory, its path on the host\)/, 'the reading says what the placeholder is');
+  t.equal(reading('Then', 'the report says `<a> and <b>`, with the project\'s absolute path'), null, 'two placeholders and one directory, not said which: not read');
+  t.notMatch(reading('Then', 'the report says `working directory <p>/x does not exist`, with a note') ?? '', /<p> =/, 'a "with" that names no directory defines nothing');
+});

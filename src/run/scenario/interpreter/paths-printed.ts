@@ -99,21 +99,26 @@ function printerOf(groups: Record<string, string | undefined>): Printer | null {
 }
 
 /**
- * The text a command prints where it prints a place (UNDER, a path below it): a container sees the project at
- * /workspace, and a place in it under that. Null where the command cannot see it; a reason where the scenario's own
- * path names no directory the run gave that name.
+ * A place of the run on the host (UNDER, a path below it). Null where the run has no places; a reason where the
+ * scenario's own path names no directory the run gave that name.
  */
-function seenBy(c: CommandRecord, o: Observation, place: RunPlace, under: string): string | null | { unnamed: string } {
+export function placeOnHost(o: Observation, place: RunPlace, under: string): string | null | { unnamed: string } {
   const places = o.places;
   if (places === undefined) return null;
-  let host: string;
-  if (place === 'start') {
-    const named = startNamed(places);
-    if (places.start === undefined || !fromNamed(under.slice(1), named)) return { unnamed: `\`${under.slice(1)}\` is no directory the run set up under that name (its named directories: ${named.length > 0 ? named.join(', ') : 'none'})` };
-    host = path.join(places.start, under);
-  } else host = `${places[place]}${under}`;
-  if (c.context === 'host') return host;
-  const relative = path.relative(places.project, host);
+  if (place !== 'start') return `${places[place]}${under}`;
+  const named = startNamed(places);
+  if (places.start === undefined || !fromNamed(under.slice(1), named)) return { unnamed: `\`${under.slice(1)}\` is no directory the run set up under that name (its named directories: ${named.length > 0 ? named.join(', ') : 'none'})` };
+  return path.join(places.start, under);
+}
+
+/**
+ * The text a command prints where it prints a place (UNDER, a path below it): a container sees the project at
+ * /workspace, and a place in it under that. Null where the command cannot see it.
+ */
+function seenBy(c: CommandRecord, o: Observation, place: RunPlace, under: string): string | null | { unnamed: string } {
+  const host = placeOnHost(o, place, under);
+  if (host === null || typeof host === 'object' || c.context === 'host') return host;
+  const relative = path.relative(o.places!.project, host);
   return relative.startsWith('..') || path.isAbsolute(relative) ? null : path.posix.join('/workspace', relative.split(path.sep).join('/'));
 }
 
