@@ -60,7 +60,7 @@ export function placeholderDefinedReading(sentence: string, read: (sentence: str
     text: `${part.text.split(STAND_IN).join(it)} (${it} = ${name}${which === 'start' ? '' : under}, its path on the host)`,
     evaluate: async (o) => {
       const host = placeOnHost(o, which, which === 'start' ? under : '');
-      if (host === null || typeof host === 'object') return { ok: false, actual: host === null ? `the run has no ${name.slice(4)}` : host.unnamed };
+      if (host === null) return { ok: false, actual: `the run has no ${name.slice(4)}` };
       const now = read(written(rest, it, `${host}${which === 'start' ? '' : under}`));
       // Read again with the run's path, the sentence must say the same facts: a path read otherwise is not this check.
       if (!now.ok || now.parts.length !== before.parts.length) return { ok: false, actual: `the sentence reads otherwise with ${it} as ${host}` };
