@@ -75,6 +75,8 @@ t.test('files placed in a directory the scenario named by its path', async (t) =
 t.test('a name in code marks holding a file or a directory is a directory, never a command', (t) => {
   for (const said of ['`site` holds a directory `sub`', '`site/` contains a folder `sub`', '`site` has a subdirectory `sub`'])
     t.equal(reading('When', said), 'setup: site holds a directory sub', said);
+  t.match(reading('When', 'the configuration lives in `site`, and `site` holds a directory `sub`'), /in site\/ .*; site holds a directory sub$/, 'after a clause, "and" before it');
+  t.equal(reading('When', '`stop.yaml` has a file'), null, 'a configuration file is not made a directory');
   t.equal(reading('When', 'a directory `proj/sub` exists'), null, 'a directory said to exist holds nothing listed: not read as holding nothing');
   t.end();
 });

@@ -833,7 +833,7 @@ function withoutSpellingNote(said: string): string {
  */
 function quotedHolder(sentence: string): string {
   return sentence.replace(
-    /(^|,\s*|and\s+|while\s+)`((?![^`]*\.ya?ml`)[\w-][\w.-]*(?:\/[\w-][\w.-]*)*)\/?`\s+(holds|contains|has)\s+(?=(?:an?\s+|the\s+|two\s+|three\s+)?(?:empty\s+)?(?:sub-?)?(?:director(?:y|ies)|folders?|files?)\b)/gi,
+    /(^|,\s*|\band\s+|\bwhile\s+)`((?![^`]*\.ya?ml`)[\w-][\w.-]*(?:\/[\w-][\w.-]*)*)\/?`\s+(holds|contains|has)\s+(?=(?:an?\s+|the\s+|two\s+|three\s+)?(?:empty\s+)?(?:sub-?)?(?:director(?:y|ies)|folders?|files?)\b)/gi,
     (_w, lead: string, name: string, verb: string) => `${lead}the directory \`${name}\` ${verb} `,
   );
 }
