@@ -202,9 +202,11 @@ async function refusalExpected(o: Observation, world: World): Promise<boolean> {
   for (const { step, keyword } of keyedSteps([unit])) {
     const reading = keyword === 'Then' ? readThenStep(sentenceOf(step.text, step.code, terms).sentence, condition) : null;
     if (!reading?.ok) continue;
+    // A check not decidable of the run (a path the scenario placed nowhere) says nothing of the refusal either.
     const holds = async (run: Observation) => (await Promise.all(reading.parts.map((c) => c.evaluate({ ...run, before: [] })))).every((verdict) => verdict.ok);
+    const decided = async (run: Observation) => holds(run).catch((error: unknown) => (error instanceof StepSkipped ? false : Promise.reject(error)));
     // "SHALL NOT time out", "the output SHALL NOT contain \"error\"" hold of a run in which nothing happened at all: for want of a command, not of the refusal.
-    if ((await holds(o)) && !(await holds(nothingHappened(o)))) return true;
+    if ((await decided(o)) && !(await decided(nothingHappened(o)))) return true;
   }
   return false;
 }

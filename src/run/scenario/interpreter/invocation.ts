@@ -13,6 +13,7 @@
 // be, the variables are in the environment host commands inherit. What the sentence says
 // besides is left to the When's other rules, or, in a condition paragraph, judged as a
 // restatement of its YAML block.
+import path from 'node:path';
 import { parseExecArgs } from '../../../executor/cli.js';
 import { CONFIG_KEYS, RUNNER } from './lexicon.js';
 import type { Invocation, SetupPart } from './when.js';
@@ -94,6 +95,19 @@ const ABSENT_PATHS: RegExp[] = [
 ];
 /** The configuration file said where it lives: "the file lives at `ci/c.yaml`". */
 const LIVES_AT = new RegExp(String.raw`(?:the\s+)?(?:configuration\s+)?file\s+(?:lives|is|sits|lies)\s+(?:at|in)\s+\`(${CONFIG_FILE})\``, 'gi');
+/** A directory in code marks, relative and below where spec-run exec starts ("`proj`", "`proj/cfg/`"): never `..`, `.` or a file of YAML. */
+const DIRECTORY_NAME = String.raw`\`((?!\.{1,2}(?:\/|\`))[\w-][\w.-]*(?:\/(?!\.{1,2}(?:\/|\`))[\w-][\w.-]*)*)\/?\``;
+const CONFIGURATION_NOUN = String.raw`(?:configuration|config|hook|stop\s+hook|yaml)(?:\s+file)?`;
+const DIRECTORY_NOUN = String.raw`(?:sub-?)?(?:directory|folder|dir)`;
+const DIRECTORY_SAID = String.raw`(?:(?:the|a)\s+(?:${DIRECTORY_NOUN}\s+)?)?${DIRECTORY_NAME}(?:\s+${DIRECTORY_NOUN})?`;
+/**
+ * The configuration file's directory, said without the file's name, by a path from where spec-run exec starts: as what
+ * the configuration does ("my configuration lives in `proj/cfg`", "the config file sits inside the folder `probe`", "the
+ * hook is located in `c/`"), or as where a configuration named is ("a configuration file in a folder `proj` has …").
+ * The first is taken out; the second leaves the configuration as the subject it is.
+ */
+const LIVES_IN = new RegExp(String.raw`,?\s*(?:and\s+)?(?:(?:the|my|our|your|its|this)\s+)?${CONFIGURATION_NOUN}(?:'s|\s+(?:lives|sits|lies|resides|is(?:\s+(?:located|kept|stored|placed|saved|put))?))\s+(?:in|inside|within|under)\s+${DIRECTORY_SAID}(?=\s*(?:,|;|$|\band\b|\bwith\b))`, 'gi');
+const IN_DIRECTORY = new RegExp(String.raw`\b(a|the)\s+(${CONFIGURATION_NOUN})\s+(?:in|inside|within)\s+${DIRECTORY_SAID}(?=\s)`, 'gi');
 /** The configuration given a name: "(invoked on) the following configuration, named `d1.yaml`", "a config file called `c.yml`". */
 const NAMED = new RegExp(String.raw`(?<=\b(?:configuration|config)(?:\s+file)?),?\s+(?:named|called)\s+\`(${CONFIG_FILE})\``, 'gi');
 /** The configuration said saved under a name: "(the configuration is) saved as `ci/c.yaml`", "written to `c.yaml`". */
@@ -181,6 +195,17 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
     if (!argv.includes(file)) argv.push(file);
     return ' ';
   });
+  const directories: string[] = [];
+  rest = rest.replace(LIVES_IN, (_w, name: string) => {
+    found = true;
+    directories.push(name);
+    return ' ';
+  });
+  rest = rest.replace(IN_DIRECTORY, (_w, article: string, noun: string, name: string) => {
+    found = true;
+    directories.push(name);
+    return `${article} ${noun}`;
+  });
   rest = rest.replace(EXPORTED, (_w, spans: string) => {
     found = true;
     for (const m of spans.matchAll(/`([A-Za-z_]\w*)=([^`\s]*)`/g)) {
@@ -247,6 +272,14 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
     accounted.push(parsed.config);
     said.push(`configuration file ${parsed.config}${missing ? ' (which does not exist)' : ''}`);
   }
+  // The configuration's directory said besides its path: the one the path has, and one only.
+  const configDir = [...new Set(directories)];
+  if (configDir.length > 1 || (configDir.length === 1 && invocation.config !== undefined && path.posix.dirname(path.posix.normalize(invocation.config)) !== configDir[0])) return null;
+  if (configDir.length === 1 && invocation.config === undefined) {
+    invocation.configDir = configDir[0];
+    accounted.push(configDir[0], `${configDir[0]}/`);
+    said.push(`the configuration file in ${configDir[0]}/ (from the directory it starts in)`);
+  }
   if (parsed.log !== undefined) {
     invocation.log = parsed.log;
     accounted.push(parsed.log, `--log ${parsed.log}`, ...(parsed.log === UNNAMED_LOG ? ['--log'] : []));
@@ -279,7 +312,7 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
   }
   if (fromProject) {
     // Started from the project directory: true where the project is the directory it is started in.
-    const project = invocation.project ?? (invocation.config?.includes('/') ? undefined : '.');
+    const project = invocation.project ?? (invocation.config?.includes('/') || invocation.configDir !== undefined ? undefined : '.');
     if (project === undefined || !/^\.\/?$/.test(project)) return null;
     // "the project root" said of a project the sentence does not describe (a document's project, set up elsewhere): its files are not known.
     if (files.length === 0) return null;
@@ -287,7 +320,7 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
   }
   if ((missing || subjects.length > 0) && invocation.config === undefined) return null;
   // Saved "in the project": true where the project is the configuration's own directory (no `--project`, no directory in its path).
-  if (inProject && (invocation.project !== undefined || invocation.config?.includes('/'))) return null;
+  if (inProject && (invocation.project !== undefined || invocation.config?.includes('/') || invocation.configDir !== undefined)) return null;
   if (absent.some((name) => files.some((f) => f.name === name) || name === invocation.config)) return null;
   if (files.length > 0) said.push(`the project holds ${files.map((f) => `${f.directory ? 'a directory ' : ''}${f.name}`).join(', ')}`);
   if (absent.length > 0) said.push(`${absent.join(', ')} does not exist before the run (it runs in a fresh directory)`);

@@ -17,6 +17,7 @@ import { showDuration } from './lexicon.js';
 import { emptySetup, mergedSetup, type Setup } from './when.js';
 import { showMoment, type InterruptMoment } from './interrupt-moment.js';
 import { PROJECT_DIR_ENV } from './not-started.js';
+import { fromNamed, startNamed } from './named-directories.js';
 import { NOTHING_STATED } from '../vocabulary/subject.js';
 
 /** Image of a container command when the scenario names none (mapped by the project's `images:` where it reaches no registry). */
@@ -57,8 +58,11 @@ export interface Observation {
   projectDirectories?: string[];
   /** How long spec-run exec went on after the interrupt a When sent it, to its end (unscaled ms); undefined when none was sent. */
   afterSignalMs?: number;
-  /** The run's project directory and its configuration file's directory, absolute, in the scenario's names (as the record says them). */
-  places?: { project: string; configDir: string };
+  /**
+   * The run's project directory and its configuration file's directory, absolute, in the scenario's names (as the record
+   * says them); START, the directory spec-run exec was started in, where the scenario's relative paths are.
+   */
+  places?: { project: string; configDir: string; start?: string };
   /** The configuration file's name as spec-run exec was given it, which its refusals print. */
   configName?: string;
 }
@@ -99,12 +103,17 @@ function inNamedPlaces<T>(value: T, standIns: readonly (readonly [string, string
   return value;
 }
 
-/** Makes the files a When says a directory holds: the project's (`--project DIR`, or "the project directory"). */
-function placeFiles(files: NonNullable<Setup['files']>, project: string, projectNamed: string | undefined): void {
+/**
+ * Makes the files a When says a directory holds: the project's (`--project DIR`, or "the project directory"), or a
+ * directory the scenario named by its path from where spec-run exec starts (START), under a name the run gave one
+ * (NAMED: "`proj` holds `sub/`" where the configuration lives in `proj`).
+ */
+function placeFiles(files: NonNullable<Setup['files']>, project: string, projectNamed: string | undefined, start: string, named: readonly string[]): void {
   for (const file of files) {
     const isProject = file.dir === 'project' || (projectNamed !== undefined && path.resolve('/', file.dir) === path.resolve('/', projectNamed));
-    if (!isProject) throw new Error(`the scenario says ${file.dir} holds ${file.name}, but ${file.dir} is not the project directory it runs with: the interpreter makes only the project's files`);
-    const target = path.join(project, file.name);
+    const fromStart = !isProject && !path.isAbsolute(file.dir) && !file.dir.split('/').includes('..') && fromNamed(file.dir, named);
+    if (!isProject && !fromStart) throw new Error(`the scenario says ${file.dir} holds ${file.name}, but ${file.dir} is not the project directory it runs with: the interpreter makes only the project's files`);
+    const target = path.join(isProject ? project : path.join(start, file.dir), file.name);
     // Made as a checkout has them, readable by others whatever the umask (the run's container may run as another user).
     if (file.directory) mkdirSync(target, { recursive: true, mode: 0o755 });
     else {
@@ -463,7 +472,7 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
   if (scale !== 1) notes.push(`durations scaled by ${scale.toPrecision(3)} (timeouts and sleeps alike): the documented ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)))} runs as ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)) * scale)}`);
   const invocation = setup.invocation ?? {};
   if (invocation.project !== undefined) notes.push(`--project ${invocation.project}: a fresh directory stands for it${path.isAbsolute(invocation.project) ? ', the paths the run shows under it said under this name' : ''}`);
-  const runIn = async (configuration: StopConfig): Promise<{ record: RunRecord; log?: LogFile; files: string[]; directories: string[]; projectFiles: string[]; projectDirectories: string[]; afterSignalMs?: number; places: { project: string; configDir: string }; configName: string }> => {
+  const runIn = async (configuration: StopConfig): Promise<{ record: RunRecord; log?: LogFile; files: string[]; directories: string[]; projectFiles: string[]; projectDirectories: string[]; afterSignalMs?: number; places: { project: string; configDir: string; start: string }; configName: string }> => {
     // The directory spec-run exec is started in: its configuration file, --log and --project are resolved there, as the CLI resolves them.
     const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-scenario-'));
     // A checkout is readable by others (mkdtemp makes it the owner's alone): a container command given another `user:` reads the project as in the writer's own.
@@ -473,17 +482,23 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       return resolved === dir || resolved.startsWith(`${dir}${path.sep}`) ? resolved : null;
     };
     try {
-      const configPath = invocation.config === undefined ? undefined : (inside(invocation.config) ?? path.join(dir, path.basename(invocation.config)));
+      // A configuration said only by its directory has the name the scenario gives it elsewhere, or a name of the interpreter's.
+      const given = invocation.config ?? (invocation.configDir === undefined ? undefined : path.posix.join(invocation.configDir, path.basename(options.configName ?? 'stop.yaml')));
+      if (invocation.config !== undefined && invocation.configDir !== undefined && path.posix.dirname(path.posix.normalize(invocation.config)) !== path.posix.normalize(invocation.configDir))
+        throw new Error(`the scenario says the configuration is ${invocation.config} and that it is in ${invocation.configDir}: which one does it mean?`);
+      const configPath = given === undefined ? undefined : (inside(given) ?? path.join(dir, path.basename(given)));
       const configDir = configPath === undefined ? dir : path.dirname(configPath);
       // A project named by a path of another machine (`/tmp/p`) has a fresh directory stand for it.
       const project = invocation.project === undefined ? configDir : path.isAbsolute(invocation.project) ? path.join(dir, 'project') : (inside(invocation.project) ?? path.join(dir, 'project'));
-      placeFiles(setup.files ?? [], project, invocation.project);
+      // The directories named by paths from here: none where the project is another machine's path, which a fresh directory stands for.
+      const namedHere = invocation.project !== undefined && path.isAbsolute(invocation.project) ? [] : startNamed({ project, configDir, start: dir });
+      placeFiles(setup.files ?? [], project, invocation.project, dir, namedHere);
       // The configuration is a file where the scenario says it is, as spec-run exec reads it.
       if (configPath !== undefined && !invocation.configMissing) {
         mkdirSync(path.dirname(configPath), { recursive: true });
         writeFileSync(configPath, configText);
       }
-      const configName = invocation.config ?? options.configName ?? (yaml ? "the scenario's configuration" : 'the configuration');
+      const configName = given ?? options.configName ?? (yaml ? "the scenario's configuration" : 'the configuration');
       const logFile = invocation.log === undefined ? undefined : path.join(dir, invocation.log);
       const interrupt = setup.interrupt && scheduledInterrupt(setup.interrupt, scale, options.signal, config.commands, configuration.commands);
       const imageAliases = { ...options.imageAliases, ...invocation.imageAliases };
@@ -507,7 +522,7 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       else if (invocation.project === undefined && setup.projectNamed !== undefined) standIns.push([project, path.resolve(setup.projectNamed)]);
       if (configPath !== undefined && invocation.config !== undefined && path.isAbsolute(invocation.config) && inside(invocation.config) === null) standIns.push([configDir, path.dirname(path.resolve(invocation.config))]);
       standIns.sort(([a], [b]) => b.length - a.length);
-      const named = { record: inNamedPlaces(record, standIns), log: inNamedPlaces(log, standIns), places: inNamedPlaces({ project, configDir }, standIns) };
+      const named = { record: inNamedPlaces(record, standIns), log: inNamedPlaces(log, standIns), places: inNamedPlaces({ project, configDir, start: dir }, standIns) };
       const projectFiles = filesUnder(project);
       const projectDirectories = directoriesUnder(project);
       return { ...named, configName, afterSignalMs, files: [...new Set([...filesUnder(dir), ...projectFiles])], directories: [...new Set([...directoriesUnder(dir), ...projectDirectories])], projectFiles, projectDirectories };

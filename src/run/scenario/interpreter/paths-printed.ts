@@ -2,11 +2,15 @@
 // folder", "the second step prints the project directory followed by `/sub/dir`", "it prints `release` followed by the
 // hook file's absolute directory". The project's and the configuration file's directories are the run's own (the
 // observation's places), never whatever the command reports as its working directory: a command that ran elsewhere fails.
+// A directory said by the scenario's own relative path ("the absolute path of `proj/sub`") is read from the directory
+// spec-run exec was started in, where the scenario's paths are (`spec-run exec proj/cfg/h.yaml`, `--project P`).
 import path from 'node:path';
 import type { CommandRecord } from '../../../executor/record.js';
 import type { Observation } from './observation.js';
 import type { Reading } from './reading.js';
 import type { Check } from './then.js';
+import { fromNamed, startNamed } from './named-directories.js';
+import { StepSkipped } from '../step-world.js';
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 const COMMAND_NOUN = '(?:command|step|stage|job|task|entry)';
@@ -33,14 +37,32 @@ const IN_PROJECT = [
   new RegExp(`^(?:the\\s+)?(?:${ABSOLUTE}path\\s+of\\s+)?(?:the\\s+)?(?:(?:sub)?${DIRECTORY}\\s+)?${UNDER}(?:\\s+(?:sub)?${DIRECTORY})?\\s+(?:of|in|under|inside|within)\\s+the\\s+project(?:\\s+(?:${DIRECTORY}|root))?$`, 'i'),
 ];
 
-/** Where PHRASE puts a directory of the run: the project's or the configuration file's, and a relative path under it. */
-export function placeNamed(phrase: string): { place: 'project' | 'configDir'; under: string } | null {
+/**
+ * A directory said by the scenario's own relative path, as absolute: "the absolute path of `proj/sub`", "the full path
+ * of the `P/hooks` folder", "`cfg/`'s absolute path". "Absolute" (or "full") is said: "the path of `proj`" may be the
+ * relative one. Which directory the path names is the run's to say (see startNamed).
+ */
+const NAMED_PATH = [
+  new RegExp(`^(?:the\\s+)?(?:absolute|full)\\s+path\\s+of\\s+(?:the\\s+)?(?:(?:sub)?${DIRECTORY}\\s+)?${UNDER}(?:\\s+(?:sub)?${DIRECTORY})?$`, 'i'),
+  new RegExp(`^${UNDER}(?:\\s+(?:sub)?${DIRECTORY})?(?:'s|’s)\\s+(?:absolute|full)\\s+path$`, 'i'),
+];
+
+/** A place of the run: the project's directory, the configuration file's, or the directory spec-run exec was started in (the scenario's relative paths start there). */
+export type RunPlace = 'project' | 'configDir' | 'start';
+
+/** Where PHRASE puts a directory of the run: the project's or the configuration file's, or a path of the scenario's own, and a relative path under it. */
+export function placeNamed(phrase: string): { place: RunPlace; under: string } | null {
   const text = phrase.trim();
   const place = PLACES.find(([re]) => re.test(text))?.[1];
   if (place !== undefined) return { place, under: '' };
+  const plain = (m: RegExpExecArray | null) => m !== null && !m[1].split('/').some((part) => part === '..' || part === '.');
   for (const re of IN_PROJECT) {
     const m = re.exec(text);
-    if (m && !m[1].split('/').some((part) => part === '..' || part === '.')) return { place: 'project', under: `/${m[1]}` };
+    if (plain(m)) return { place: 'project', under: `/${m![1]}` };
+  }
+  for (const re of NAMED_PATH) {
+    const m = re.exec(text);
+    if (plain(m)) return { place: 'start', under: `/${m![1]}` };
   }
   return null;
 }
@@ -77,12 +99,29 @@ function printerOf(groups: Record<string, string | undefined>): Printer | null {
   return word === 'only' ? { onlyLine: true } : index(word) >= 0 ? { line: index(word) } : null;
 }
 
-/** The text a command prints where it prints a place: a container sees the project at /workspace, and a place in it under that. */
-function seenBy(c: CommandRecord, o: Observation, place: 'project' | 'configDir'): string | null {
+/**
+ * A place of the run on the host (UNDER, a path below it); null where the run has no places. Where the scenario's own
+ * path names no directory the run gave that name, the step is not checked: which directory the writer meant, the
+ * scenario did not say where the interpreter reads it (a run that did what it says would fail it).
+ */
+export function placeOnHost(o: Observation, place: RunPlace, under: string): string | null {
   const places = o.places;
   if (places === undefined) return null;
-  if (c.context === 'host') return places[place];
-  const relative = path.relative(places.project, places[place]);
+  if (place !== 'start') return `${places[place]}${under}`;
+  const named = startNamed(places);
+  if (places.start === undefined || !fromNamed(under.slice(1), named))
+    throw new StepSkipped(`not checked: \`${under.slice(1)}\` names no directory the scenario's When set up under that name (its named directories: ${named.length > 0 ? named.join(', ') : 'none'}); say where it is ("the configuration lives in \`${under.slice(1).split('/')[0]}\`", \`--project ${under.slice(1).split('/')[0]}\`)`);
+  return path.join(places.start, under);
+}
+
+/**
+ * The text a command prints where it prints a place (UNDER, a path below it): a container sees the project at
+ * /workspace, and a place in it under that. Null where the command cannot see it.
+ */
+function seenBy(c: CommandRecord, o: Observation, place: RunPlace, under: string): string | null {
+  const host = placeOnHost(o, place, under);
+  if (host === null || c.context === 'host') return host;
+  const relative = path.relative(o.places!.project, host);
   return relative.startsWith('..') || path.isAbsolute(relative) ? null : path.posix.join('/workspace', relative.split(path.sep).join('/'));
 }
 
@@ -99,12 +138,13 @@ export function printedPlaceReading(sentence: string): Reading<Check> | null {
   const suffix = suffixA ?? suffixB;
   // A text after a path is more of it (`/sub/dir`); anything else would be a second value, not read here.
   if (suffix !== undefined && !suffix.startsWith('/')) return null;
-  const tail = `${under}${suffix ?? ''}`;
-  const name = place === 'project' ? "the project's directory" : "the configuration file's directory";
+  // A path of the scenario's own is said whole: its name, and what follows it.
+  const tail = place === 'start' ? (suffix ?? '') : `${under}${suffix ?? ''}`;
+  const name = place === 'project' ? "the project's directory" : place === 'configDir' ? "the configuration file's directory" : `the directory \`${under.slice(1)}\` (a path from where spec-run exec starts)`;
   const said = `${prefix !== undefined ? `${JSON.stringify(prefix)} then ` : ''}${name}${tail !== '' ? ` then ${JSON.stringify(tail)}` : ''}`;
   // "prints `release` followed by …": the text and the path, as one line, with or without the space between them.
   const wanted = (c: CommandRecord, o: Observation): string[] | null => {
-    const seen = seenBy(c, o, place);
+    const seen = seenBy(c, o, place, place === 'start' ? under : '');
     if (seen === null) return null;
     const value = `${seen}${tail}`;
     return prefix === undefined ? [value] : [`${prefix}${value}`, `${prefix.trimEnd()} ${value}`];

@@ -31,6 +31,7 @@ import { fieldErrorReading } from './field-errors.js';
 import { refusalReasonReading } from './refusal-reasons.js';
 import { messagePartsReading, refusalFirstLineReading } from './message-parts.js';
 import { printedPlaceReading } from './paths-printed.js';
+import { placeholderDefinedReading } from './placeholders-defined.js';
 import { directoryLeftReading } from './directories-left.js';
 import { linesShownReading } from './lines-shown.js';
 import { lineRangesReading } from './line-ranges.js';
@@ -3130,6 +3131,9 @@ function readThenWords(sentence: string): Reading<Check> {
   // A run's directory said as what is printed is read as a whole first: word by word, "path" and "directory" were texts.
   const printed = printedPlaceReading(text);
   if (printed !== null) return printed;
+  // A placeholder of a quoted text the sentence defines as a directory of the run: read as that directory, not any text.
+  const defined = placeholderDefinedReading(text, readThen);
+  if (defined !== null) return defined;
   const reading = readSentence(text);
   if (!reading.ok) {
     const other = fieldErrorReading(text) ?? refusalReasonReading(text) ?? messagePartsReading(text) ?? refusalFirstLineReading(text) ?? outputItemsReading(text) ?? saidInWordsReading(text) ?? reading;

@@ -59,6 +59,8 @@ export interface Setup {
 
 export interface Invocation {
   config?: string;
+  /** The configuration file's directory, said without its name (relative to where spec-run exec starts). */
+  configDir?: string;
   /** The configuration file named does not exist. */
   configMissing?: boolean;
   log?: string;
@@ -294,7 +296,8 @@ const RULES: Rule<SetupPart>[] = [
         const noun = a.tokens.slice(holder, i).reverse().find((w) => w.kind === 'word' && !w.concepts.includes('FUNCTION') && !w.concepts.includes('MENTION') && !naming(w));
         files.push({ dir, name, directory: noun?.kind === 'word' && noun.concepts.includes('WORKDIR') && a.tokens.slice(a.tokens.indexOf(noun) + 1, i).every(naming) });
       });
-      if (files.length + texts + named.length !== a.entities('quoted').length) return null;
+      // "a directory `proj/sub` exists": no file after the verb, so nothing held; the directory said to exist is not made here.
+      if (files.length === 0 || files.length + texts + named.length !== a.entities('quoted').length) return null;
       // Words of a text, or of output, said of no file's content are not this fact's.
       if (texts === 0 && a.tokens.some((w) => w.kind === 'word' && w.concepts.includes('OUTPUT') && !w.concepts.includes('WORKDIR'))) return null;
       const shown = (f: (typeof files)[number]) => `${f.directory ? 'a directory ' : ''}${f.name}${f.content !== undefined ? ` containing ${JSON.stringify(f.content)}` : ''}`;
@@ -838,8 +841,20 @@ function withoutSpellingNote(said: string): string {
   return quoted.some((value) => shows.test(value)) ? said.slice(0, note.index) : said;
 }
 
+/**
+ * "`site` holds a directory `sub`", "and `out/` contains a file `a.txt`": a name in code marks holding a file or a
+ * directory is a directory, said as one ("the directory `site` holds …"); read word by word, the name was a command.
+ * A configuration file's name (`x.yaml`) is left to the rules of the configuration.
+ */
+function quotedHolder(sentence: string): string {
+  return sentence.replace(
+    /(^|,\s*|\band\s+|\bwhile\s+)`((?![^`]*\.ya?ml`)[\w-][\w.-]*(?:\/[\w-][\w.-]*)*)\/?`\s+(holds|contains|has)\s+(?=(?:an?\s+|the\s+|two\s+|three\s+)?(?:empty\s+)?(?:sub-?)?(?:director(?:y|ies)|folders?|files?)\b)/gi,
+    (_w, lead: string, name: string, verb: string) => `${lead}the directory \`${name}\` ${verb} `,
+  );
+}
+
 export function readWhen(said: string): Reading<SetupPart> {
-  const sentence = timeInto(inMomentWords(inRunWords(withoutSpellingNote(said))));
+  const sentence = quotedHolder(timeInto(inMomentWords(inRunWords(withoutSpellingNote(said)))));
   const first = readWhenClauses(sentence);
   if (first.ok) return first;
   // Said with how spec-run exec itself is started: that is read, and the rest by the rules (all of it, or nothing is read).
