@@ -38,7 +38,7 @@ interface LogClaim {
 
 const SUBJECT = String.raw`(?:(?:it|the\s+(?:log\s+|--log\s+|event\s+log\s+)?file|the\s+(?:event\s+)?log)\s+)?`;
 const FIRST = String.raw`(?:the\s+first(?:\s+(?:one|line|run's\s+lines?))?|it|the\s+(?:log\s+)?file|the\s+log)`;
-const KEPT = 'the first run\'s lines stay, unchanged, at its head';
+const KEPT = "the second run appends: the first run's lines stay, unchanged, at the head of the --log file";
 const kept = (first: readonly string[], second: readonly string[]) => first.length > 0 && second.length > first.length && first.every((line, i) => second[i] === line);
 const eventOf = (line: string): unknown => {
   try {
@@ -69,7 +69,7 @@ const CLAIMS: { pattern: RegExp; claim: (m: RegExpExecArray) => LogClaim }[] = [
   {
     // "it appends", "the log is appended to", "each run appends".
     pattern: new RegExp(String.raw`^(?:${SUBJECT}appends(?:\s+to\s+(?:it|the\s+(?:log\s+)?file|the\s+log))?|${FIRST}\s+is\s+appended\s+to|each\s+run\s+appends)$`, 'i'),
-    claim: () => ({ text: `the second run appends to the --log file: ${KEPT}`, holds: kept }),
+    claim: () => ({ text: KEPT, holds: kept }),
   },
   {
     // "keeps the first", "instead of / rather than replacing the first", "the first one is not overwritten",
