@@ -74,6 +74,8 @@ t.test("a directory of the run named in words where the executor's text prints i
     'the To fix: list says that a relative workdir is resolved against the project directory',
     'its fixes mention that a relative workdir is resolved against the project',
     'the advice reminds you that a relative workdir is resolved against the project folder',
+    'the `To fix:` list says that a relative workdir is resolved against the project directory',
+    'the fix tells a relative workdir is resolved against the project',
   ])
     t.match(reading('Then', said), /relative workdir resolved against the project directory$/, said);
   // Words the text does not hold, or a place the text does not print.

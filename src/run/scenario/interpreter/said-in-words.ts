@@ -187,7 +187,7 @@ const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seven
 const NOUNS: [Source, string][] = [
   ['notes', String.raw`(?:note|notice|warning)(?:\s+line)?`],
   ['problems', String.raw`(?:finding|problem|error|complaint|diagnostic|validation\s+error|refusal|error\s+message)(?:\s+line)?`],
-  ['fixes', String.raw`(?:(?:["“]?To\s+fix:?["”]?\s+(?:list|section|part|block)|fix\s+list|fixes|suggestions?|hints?|tips?|advice|remed(?:y|ies))(?:\s+list)?)`],
+  ['fixes', String.raw`(?:(?:["“\x60]?To\s+fix:?["”\x60]?\s+(?:list|section|part|block)|fix\s+list|fixes|fix|suggestions?|hints?|tips?|advice|remed(?:y|ies))(?:\s+list)?)`],
   ['report', String.raw`(?:report|spec-run(?:\s+exec)?)`],
 ];
 const SAY_VERBS = 'say|state|warn|explain|mention|note|report|require|suggest|complain|tell|remind|read|add|name|give|claim|confirm|indicate|demand|call\\s+it|point\\s+out|ask\\s+for|insist\\s+on';
