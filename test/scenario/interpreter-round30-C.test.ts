@@ -48,8 +48,8 @@ t.test('a Then naming the options of its own run: the same configuration run wit
   t.match(reading('Then', 'With `--log ff.jsonl`, the log gets one line with `"event":"fail-fast"`'), /^in a run of the configuration with --log ff\.jsonl: the --log file has 1 line/);
   t.match(reading('Then', 'when run with `--log f.jsonl --log-failures` the file `f.jsonl` holds exactly one line'), /with --log f\.jsonl, --log-failures: /);
   t.match(reading('Then', 'with just `--log f.jsonl`, no file `f.jsonl` is created'), /with --log f\.jsonl, no --log-failures: /);
-  // An option exec does not have, a word of none, a file added "also" to the scenario's own: not read.
-  for (const said of ['With `--log f.jsonl --quiet`, the log gets one line with `"event":"fail-fast"`', 'With `--log f.jsonl` mostly, the log gets one line', 'With `--log f.jsonl` also, the log gets one line with `"event":"fail-fast"`'])
+  // An option exec does not have, a word of none, a file added "also" to the scenario's own, `--log` naming no file: not read.
+  for (const said of ['With `--log f.jsonl --quiet`, the log gets one line with `"event":"fail-fast"`', 'With `--log f.jsonl` mostly, the log gets one line', 'With `--log f.jsonl` also, the log gets one line with `"event":"fail-fast"`', 'With `--log` alone, no file `f.jsonl` is created'])
     t.equal(reading('Then', said), null, said);
 
   const failFast = ['- run: "exit 3"', '- run: "echo third"'];

@@ -123,20 +123,20 @@ function repeatedCheck(claim: LogClaim): Check {
 /** "With `--log x.jsonl --log-failures` also, …": the options (one or two code spans), and which of the scenario's they leave. */
 const WITH_OPTIONS = /^(?:with|w\/|when\s+run\s+with|run\s+with)\s+(just\s+|only\s+)?((?:`[^`]+`)(?:\s+(?:and\s+)?`[^`]+`)?)(?:\s+(alone|only|also|too|as\s+well|added))?\s*,?\s+(?=\S)/i;
 
-/** The options of spec-run exec written in SPANS (`--log FILE`, `--log-failures`), or null for any other word. */
-function optionsWritten(spans: string): { log?: string; logFailures: boolean; logWithoutFile: boolean } | null {
+/**
+ * The options of spec-run exec written in SPANS (`--log FILE`, `--log-failures`), or null for any other word. `--log` with
+ * no file ("With `--log` alone") would take its file from a run the Then does not say (the scenario's may have none).
+ */
+function optionsWritten(spans: string): { log?: string; logFailures: boolean } | null {
   const words = spans.replace(/`/g, ' ').replace(/\band\b/g, ' ').trim().split(/\s+/);
   let log: string | undefined;
   let logFailures = false;
-  let logWithoutFile = false;
   for (let i = 0; i < words.length; i++) {
     if (words[i] === '--log-failures' && !logFailures) logFailures = true;
-    else if (words[i] === '--log' && log === undefined && !logWithoutFile) {
-      if (words[i + 1] !== undefined && !words[i + 1].startsWith('-')) log = words[++i];
-      else logWithoutFile = true;
-    } else return null;
+    else if (words[i] === '--log' && log === undefined && words[i + 1] !== undefined && !words[i + 1].startsWith('-')) log = words[++i];
+    else return null;
   }
-  return log === undefined && !logWithoutFile && !logFailures ? null : { log, logFailures, logWithoutFile };
+  return log === undefined && !logFailures ? null : { log, logFailures };
 }
 
 /** A Then said of the run with the options it names: its checks, each of that run. */
@@ -147,7 +147,7 @@ function withOptionsReading(sentence: string, readThen: (s: string) => Reading<C
   if (!options) return null;
   const only = m[1] !== undefined || /^(alone|only)$/i.test(m[3] ?? '');
   const added = m[3] !== undefined && !only;
-  // "With `--log` alone": the scenario's log, the file named where the scenario says it; "also" adds to the scenario's options.
+  // "also" adds `--log-failures` to the scenario's own log, never another file.
   if (added && options.log !== undefined) return null;
   const rest = readThen(sentence.slice(m[0].length));
   if (!rest.ok) return rest;
