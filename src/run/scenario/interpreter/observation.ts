@@ -442,25 +442,29 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       // Variables the shell exported reach host commands, as spec-run exec's own environment does (a container gets only its env:).
       const exported = { ...(options.projectDir === undefined ? {} : { [PROJECT_DIR_ENV]: options.projectDir }), ...invocation.exported };
       if (Object.keys(exported).length > 0) configuration = { ...configuration, commands: configuration.commands.map((c) => (c.image === undefined ? { ...c, env: { ...exported, ...c.env } } : c)) };
-      const runOptions = { configDir, projectRoot: project, imageAliases, signal: options.signal, configDirEnv: invocation.configDirEnv ?? options.configDirEnv, configName, log: logFile, logFailures: invocation.logFailures };
+      const runOptions = { configDir, projectRoot: project, imageAliases, configDirEnv: invocation.configDirEnv ?? options.configDirEnv, configName, log: logFile, logFailures: invocation.logFailures };
+      /** One run in the directory, sent the scenario's interrupt (timed from its own start) as each of its runs is. */
+      const recordOnce = async () => {
+        const interrupt = setup.interrupt && scheduledInterrupt(setup.interrupt, scale, options.signal);
+        const recordOptions = { ...runOptions, signal: interrupt?.signal ?? options.signal, write: interrupt?.write };
+        // The file it is given does not exist: spec-run exec reads nothing and runs nothing.
+        const record = invocation.configMissing ? await recordFile(configPath ?? path.join(dir, 'stop.yaml'), recordOptions) : await recordRun(configuration, errors, recordOptions);
+        const sentAt = interrupt?.sentAt();
+        const afterSignalMs = sentAt === undefined ? undefined : performance.now() - sentAt;
+        // spec-run exec opens the file by the path it was given, from the directory it was started in: its messages name that path.
+        if (invocation.configMissing && configPath !== undefined && invocation.config !== undefined) record.messages = record.messages.map((m) => m.split(configPath).join(invocation.config!));
+        interrupt?.dispose();
+        if (interrupt?.sent() && setup.interrupt) endInterrupted(record, setup.interrupt.signal);
+        return { record, afterSignalMs };
+      };
       // Runs before the last one, in the same directory: what they leave (the log they append to) is what the last one starts from.
       const logBefore: LogFile[] = [];
       for (let earlier = 1; earlier < times; earlier++) {
-        await recordRun(configuration, errors, runOptions);
+        await recordOnce();
         const left = logNow();
         if (left) logBefore.push(left);
       }
-      // The interrupt is the last run's, timed from its start.
-      const interrupt = setup.interrupt && scheduledInterrupt(setup.interrupt, scale, options.signal);
-      const recordOptions = { ...runOptions, signal: interrupt?.signal ?? options.signal, write: interrupt?.write };
-      // The file it is given does not exist: spec-run exec reads nothing and runs nothing.
-      const record = invocation.configMissing ? await recordFile(configPath ?? path.join(dir, 'stop.yaml'), recordOptions) : await recordRun(configuration, errors, recordOptions);
-      const sentAt = interrupt?.sentAt();
-      const afterSignalMs = sentAt === undefined ? undefined : performance.now() - sentAt;
-      // spec-run exec opens the file by the path it was given, from the directory it was started in: its messages name that path.
-      if (invocation.configMissing && configPath !== undefined && invocation.config !== undefined) record.messages = record.messages.map((m) => m.split(configPath).join(invocation.config!));
-      interrupt?.dispose();
-      if (interrupt?.sent() && setup.interrupt) endInterrupted(record, setup.interrupt.signal);
+      const { record, afterSignalMs } = await recordOnce();
       const log = logNow();
       // The directories standing for paths the scenario named absolutely, the longer first (the project may lie in the configuration's).
       const standIns: [string, string][] = [];
