@@ -77,7 +77,7 @@ t.test('several commands: by place, "another", and a place without its noun', (t
 
 t.test('the exit status of a run that ran no command is spec-run exec\'s; "the run stops with status N" is it exiting', async (t) => {
   const rejected: RunRecord = { config: { defaultTimeout: { kind: 'inherit' }, commands: [] }, errors: [{ line: 1, column: 1, message: 'x', path: 'stop' }], commands: [], messages: [], exitStatus: 2 };
-  const observed = (record: RunRecord) => ({ record, scale: 1, documented: [], runs: [], synthesized: [], notes: [], files: [], other: async () => record }) as Observation;
+  const observed = (record: RunRecord) => ({ record, scale: 1, documented: [], runs: [], synthesized: [], notes: [], files: [], other: async () => record, rerun: () => Promise.reject(new Error("not run again")) }) as Observation;
   for (const sentence of ['the exit status is 2', 'the status code is 2', 'it exits with status 2']) {
     const reading = readThen(sentence);
     t.ok(reading.ok, sentence);
@@ -146,7 +146,7 @@ t.test('files after the run, and a line of the --log file', async (t) => {
   t.ok(reading.ok);
   if (!reading.ok) return;
   const record: RunRecord = { config: { defaultTimeout: { kind: 'inherit' }, commands: [] }, errors: [], commands: [], messages: [], exitStatus: 0 };
-  const withLog = (lines: string[] | null) => ({ record, scale: 1, documented: [], runs: [], synthesized: [], notes: [], files: [], log: { name: 'l.jsonl', lines }, other: async () => record }) as Observation;
+  const withLog = (lines: string[] | null) => ({ record, scale: 1, documented: [], runs: [], synthesized: [], notes: [], files: [], log: { name: 'l.jsonl', lines }, other: async () => record, rerun: () => Promise.reject(new Error("not run again")) }) as Observation;
   t.ok((await reading.parts[0].evaluate(withLog(['{"event":"timeout","exitCode":124}']))).ok, 'one line with both');
   t.notOk((await reading.parts[0].evaluate(withLog(['{"event":"timeout","exitCode":137}', '{"event":"memory-limit","exitCode":124}']))).ok, 'two lines with one each are not one line with both');
   t.notOk((await reading.parts[0].evaluate(withLog(null))).ok, 'no log file');
@@ -227,7 +227,7 @@ t.test('a file or directory said not to be there is true of the fresh directory'
 
 t.test('"it says `…`" of no command, in a run whose configuration was refused, is looked for in what the run printed', async (t) => {
   const refused: RunRecord = { config: { defaultTimeout: { kind: 'inherit' }, commands: [] }, errors: [{ line: 4, column: 7, message: "unknown key 'retrys'", path: 'stop.commands[0].retrys' }], commands: [], messages: ['Error: invalid configuration c.yaml:', "  c.yaml:4:7: stop.commands[0].retrys: unknown key 'retrys'"], exitStatus: 2 };
-  const observed = { record: refused, scale: 1, documented: [], runs: [], synthesized: [], notes: [], files: [], other: async () => refused } as Observation;
+  const observed = { record: refused, scale: 1, documented: [], runs: [], synthesized: [], notes: [], files: [], other: async () => refused, rerun: () => Promise.reject(new Error("not run again")) } as Observation;
   const says = readThen("the error says `unknown key 'retrys'`");
   const absent = readThen('it says `every command needs`');
   t.ok(says.ok && absent.ok);

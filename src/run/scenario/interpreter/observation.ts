@@ -14,7 +14,7 @@ import { endInterrupted, recordFile, recordRun, type RunRecord } from '../../../
 import type { ExecEvent } from '../../../executor/events.js';
 import type { BlockPlace } from '../../../parse/block-place.js';
 import { showDuration } from './lexicon.js';
-import { emptySetup, mergedSetup, type Setup } from './when.js';
+import { emptySetup, mergedSetup, type Invocation, type Setup } from './when.js';
 import { showMoment, type InterruptMoment } from './interrupt-moment.js';
 import { PROJECT_DIR_ENV } from './not-started.js';
 import { fromNamed, startNamed } from './named-directories.js';
@@ -42,6 +42,10 @@ export interface Observation {
   synthesized: boolean[];
   /** The same configuration with each command in the other context (host ↔ container). */
   other(): Promise<RunRecord>;
+  /** The same configuration run again in a fresh directory, as CHANGE says (another run there before it, other options): what a Then says of another run than the scenario's. */
+  rerun(change: Rerun): Promise<Observation>;
+  /** Of a rerun after earlier ones in its directory: the --log file as each earlier run left it, in order. */
+  logBefore?: LogFile[];
   /** How the run was made, for the reader. */
   notes: string[];
   /** Where the configuration stands in the document, where it is the scenario's YAML block as written. */
@@ -79,6 +83,12 @@ function directoriesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}
+
+/** Another run of a scenario's configuration: the runs made in a row in its directory (a log each appends to), spec-run exec's options changed as given. */
+export interface Rerun {
+  times: number;
+  invocation?: Partial<Invocation>;
 }
 
 export interface LogFile {
@@ -470,9 +480,9 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
   const { config: probe, scale } = scaled(config, (command) => synthesized[config.commands.indexOf(command)] === true);
   const notes: string[] = [];
   if (scale !== 1) notes.push(`durations scaled by ${scale.toPrecision(3)} (timeouts and sleeps alike): the documented ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)))} runs as ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)) * scale)}`);
-  const invocation = setup.invocation ?? {};
-  if (invocation.project !== undefined) notes.push(`--project ${invocation.project}: a fresh directory stands for it${path.isAbsolute(invocation.project) ? ', the paths the run shows under it said under this name' : ''}`);
-  const runIn = async (configuration: StopConfig): Promise<{ record: RunRecord; log?: LogFile; files: string[]; directories: string[]; projectFiles: string[]; projectDirectories: string[]; afterSignalMs?: number; places: { project: string; configDir: string; start: string }; configName: string }> => {
+  const scenarioInvocation = setup.invocation ?? {};
+  if (scenarioInvocation.project !== undefined) notes.push(`--project ${scenarioInvocation.project}: a fresh directory stands for it${path.isAbsolute(scenarioInvocation.project) ? ', the paths the run shows under it said under this name' : ''}`);
+  const runIn = async (configuration: StopConfig, { times, invocation }: { times: number; invocation: Invocation } = { times: 1, invocation: scenarioInvocation }): Promise<{ record: RunRecord; log?: LogFile; logBefore: LogFile[]; files: string[]; directories: string[]; projectFiles: string[]; projectDirectories: string[]; afterSignalMs?: number; places: { project: string; configDir: string; start: string }; configName: string }> => {
     // The directory spec-run exec is started in: its configuration file, --log and --project are resolved there, as the CLI resolves them.
     const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-scenario-'));
     // A checkout is readable by others (mkdtemp makes it the owner's alone): a container command given another `user:` reads the project as in the writer's own.
@@ -500,29 +510,43 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       }
       const configName = given ?? options.configName ?? (yaml ? "the scenario's configuration" : 'the configuration');
       const logFile = invocation.log === undefined ? undefined : path.join(dir, invocation.log);
-      const interrupt = setup.interrupt && scheduledInterrupt(setup.interrupt, scale, options.signal, config.commands, configuration.commands);
+      const logNow = () => (logFile === undefined ? undefined : { name: invocation.log!, lines: existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter((line) => line !== '') : null });
       const imageAliases = { ...options.imageAliases, ...invocation.imageAliases };
       // Variables the shell exported reach host commands, as spec-run exec's own environment does (a container gets only its env:).
       const exported = { ...(options.projectDir === undefined ? {} : { [PROJECT_DIR_ENV]: options.projectDir }), ...invocation.exported };
       if (Object.keys(exported).length > 0) configuration = { ...configuration, commands: configuration.commands.map((c) => (c.image === undefined ? { ...c, env: { ...exported, ...c.env } } : c)) };
-      const recordOptions = { configDir, projectRoot: project, imageAliases, signal: interrupt?.signal ?? options.signal, write: interrupt?.write, onEvent: interrupt?.onEvent, configDirEnv: invocation.configDirEnv ?? options.configDirEnv, configName, log: logFile, logFailures: invocation.logFailures };
-      // The file it is given does not exist: spec-run exec reads nothing and runs nothing.
-      const record = invocation.configMissing ? await recordFile(configPath ?? path.join(dir, 'stop.yaml'), recordOptions) : await recordRun(configuration, errors, recordOptions);
-      const sentAt = interrupt?.sentAt();
-      const afterSignalMs = sentAt === undefined ? undefined : performance.now() - sentAt;
-      // spec-run exec opens the file by the path it was given, from the directory it was started in: its messages name that path.
-      if (invocation.configMissing && configPath !== undefined && invocation.config !== undefined) record.messages = record.messages.map((m) => m.split(configPath).join(invocation.config!));
-      interrupt?.dispose();
-      if (interrupt?.sent() && setup.interrupt) endInterrupted(record, setup.interrupt.signal);
-      interrupt?.check(record);
-      const log = logFile === undefined ? undefined : { name: invocation.log!, lines: existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter((line) => line !== '') : null };
+      const runOptions = { configDir, projectRoot: project, imageAliases, configDirEnv: invocation.configDirEnv ?? options.configDirEnv, configName, log: logFile, logFailures: invocation.logFailures };
+      /** One run in the directory, sent the scenario's interrupt (timed from its own start) as each of its runs is. */
+      const recordOnce = async () => {
+        const interrupt = setup.interrupt && scheduledInterrupt(setup.interrupt, scale, options.signal, config.commands, configuration.commands);
+        const recordOptions = { ...runOptions, signal: interrupt?.signal ?? options.signal, write: interrupt?.write, onEvent: interrupt?.onEvent };
+        // The file it is given does not exist: spec-run exec reads nothing and runs nothing.
+        const record = invocation.configMissing ? await recordFile(configPath ?? path.join(dir, 'stop.yaml'), recordOptions) : await recordRun(configuration, errors, recordOptions);
+        const sentAt = interrupt?.sentAt();
+        const afterSignalMs = sentAt === undefined ? undefined : performance.now() - sentAt;
+        // spec-run exec opens the file by the path it was given, from the directory it was started in: its messages name that path.
+        if (invocation.configMissing && configPath !== undefined && invocation.config !== undefined) record.messages = record.messages.map((m) => m.split(configPath).join(invocation.config!));
+        interrupt?.dispose();
+        if (interrupt?.sent() && setup.interrupt) endInterrupted(record, setup.interrupt.signal);
+        interrupt?.check(record);
+        return { record, afterSignalMs };
+      };
+      // Runs before the last one, in the same directory: what they leave (the log they append to) is what the last one starts from.
+      const logBefore: LogFile[] = [];
+      for (let earlier = 1; earlier < times; earlier++) {
+        await recordOnce();
+        const left = logNow();
+        if (left) logBefore.push(left);
+      }
+      const { record, afterSignalMs } = await recordOnce();
+      const log = logNow();
       // The directories standing for paths the scenario named absolutely, the longer first (the project may lie in the configuration's).
       const standIns: [string, string][] = [];
       if (invocation.project !== undefined && path.isAbsolute(invocation.project) && project !== path.resolve(invocation.project)) standIns.push([project, path.resolve(invocation.project)]);
       else if (invocation.project === undefined && setup.projectNamed !== undefined) standIns.push([project, path.resolve(setup.projectNamed)]);
       if (configPath !== undefined && invocation.config !== undefined && path.isAbsolute(invocation.config) && inside(invocation.config) === null) standIns.push([configDir, path.dirname(path.resolve(invocation.config))]);
       standIns.sort(([a], [b]) => b.length - a.length);
-      const named = { record: inNamedPlaces(record, standIns), log: inNamedPlaces(log, standIns), places: inNamedPlaces({ project, configDir, start: dir }, standIns) };
+      const named = { record: inNamedPlaces(record, standIns), log: inNamedPlaces(log, standIns), logBefore: inNamedPlaces(logBefore, standIns), places: inNamedPlaces({ project, configDir, start: dir }, standIns) };
       const projectFiles = filesUnder(project);
       const projectDirectories = directoriesUnder(project);
       return { ...named, configName, afterSignalMs, files: [...new Set([...filesUnder(dir), ...projectFiles])], directories: [...new Set([...directoriesUnder(dir), ...projectDirectories])], projectFiles, projectDirectories };
@@ -530,18 +554,12 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  const { record, log, files, directories, projectFiles, projectDirectories, afterSignalMs, places, configName } = await runIn(probe);
   let other: Promise<RunRecord> | null = null;
-  return {
-    record,
-    log,
-    files,
-    directories,
-    projectFiles,
-    projectDirectories,
-    places,
-    configName,
-    ...(afterSignalMs === undefined ? {} : { afterSignalMs }),
+  const reruns = new Map<string, Promise<Observation>>();
+  const observed = (run: Awaited<ReturnType<typeof runIn>>): Observation => ({
+    ...run,
+    ...(run.afterSignalMs === undefined ? {} : { afterSignalMs: run.afterSignalMs }),
+    ...(run.logBefore.length === 0 ? {} : { logBefore: run.logBefore }),
     scale,
     documented,
     runs: config.commands.map((command) => command.run),
@@ -552,6 +570,13 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       (other ??= runIn({
         ...probe,
         commands: probe.commands.map((command) => ({ ...command, image: command.image === undefined ? DEFAULT_IMAGE : undefined })),
-      }).then((run) => run.record)),
-  };
+      }).then((again) => again.record)),
+    rerun: (change) => {
+      const key = JSON.stringify(change);
+      let made = reruns.get(key);
+      if (!made) reruns.set(key, (made = runIn(probe, { times: change.times, invocation: { ...scenarioInvocation, ...change.invocation } }).then(observed)));
+      return made;
+    },
+  });
+  return observed(await runIn(probe));
 }

@@ -57,6 +57,36 @@ const SYNONYMS: string[][] = [
   ['command', 'commands'],
 ];
 
+/**
+ * A directory of the run named in words where a text of the executor prints its path ("a relative workdir is resolved
+ * against the project directory", "… against the project"): a value, the run's own path, which no word may stand for.
+ * Read so only where the clause said in words is none the executor says (the words "the project" of "outside the
+ * project (…)" stay words).
+ */
+const PLACES: [RegExp, 'project' | 'configDir'][] = [
+  [/\b(?:the|its)\s+project(?:'s)?(?:\s+(?:directory|dir|folder|root))?(?=\s*$)/i, 'project'],
+  [/\b(?:the|its)\s+(?:configuration|config)(?:\s+file)?(?:'s)?\s+(?:directory|dir|folder)(?=\s*$)/i, 'configDir'],
+];
+const PLACE = '\u0001';
+
+/** CLAUSE's items, a place named in words at its end read as the run's directory where the words alone are no text's. */
+function clauseItems(clause: string): Item[] {
+  const items = itemsOf(clause);
+  if (items.length === 0 || sayable(items)) return items;
+  const place = PLACES.find(([pattern]) => pattern.test(clause));
+  if (!place) return items;
+  const placed = [...itemsOf(clause.replace(place[0], '')), { kind: 'value' as const, key: `${PLACE}${place[1]}`, raw: `the ${place[1] === 'project' ? 'project' : "configuration's"} directory`, negated: false }];
+  return sayable(placed) ? placed : items;
+}
+
+/** CLAUSE with each place named in words the run's own path (O's places); null where the run has none. */
+function placedIn(clause: Item[], o: Observation): Item[] | null {
+  if (!clause.some((i) => i.key.startsWith(PLACE))) return clause;
+  if (o.places === undefined) return null;
+  const places = o.places;
+  return clause.map((i) => (i.key.startsWith(PLACE) ? { ...i, key: places[i.key.slice(PLACE.length) as 'project' | 'configDir'].toLowerCase() } : i));
+}
+
 const VALUE = /^[b-z]$|^[a-z0-9]+(?:-[a-z0-9]+)+$|\d|[/=[\]@]|^[A-Z][A-Z0-9_]{2,}$|^[a-z]+[A-Z]\w*$|^[a-z]+\.[a-z]/;
 const KEYS = new Set([...CONFIGURATION_KEYS, 'stop'].map((k) => k.toLowerCase()));
 /** Keys that are no common word of the texts: said bare ("the memory must be …"), each names its field. */
@@ -157,10 +187,10 @@ const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seven
 const NOUNS: [Source, string][] = [
   ['notes', String.raw`(?:note|notice|warning)(?:\s+line)?`],
   ['problems', String.raw`(?:finding|problem|error|complaint|diagnostic|validation\s+error|refusal|error\s+message)(?:\s+line)?`],
-  ['fixes', String.raw`(?:(?:["“]?To\s+fix:?["”]?\s+(?:list|section|part|block)|fix\s+list|fixes|suggestions?|hints?|remed(?:y|ies))(?:\s+list)?)`],
+  ['fixes', String.raw`(?:(?:["“\x60]?To\s+fix:?["”\x60]?\s+(?:list|section|part|block)|fix\s+list|fixes|fix|suggestions?|hints?|tips?|advice|remed(?:y|ies))(?:\s+list)?)`],
   ['report', String.raw`(?:report|spec-run(?:\s+exec)?)`],
 ];
-const SAY_VERBS = 'say|state|warn|explain|mention|note|report|require|suggest|complain|tell|read|add|name|give|claim|confirm|indicate|demand|call\\s+it|point\\s+out|ask\\s+for|insist\\s+on';
+const SAY_VERBS = 'say|state|warn|explain|mention|note|report|require|suggest|complain|tell|remind|read|add|name|give|claim|confirm|indicate|demand|call\\s+it|point\\s+out|ask\\s+for|insist\\s+on';
 const SAYS = `(?:(?:${SAY_VERBS.replace(/(\w+)(\\s\+\w+)?/g, (_, v: string, rest = '') => `${v}(?:s|es|ed|d)?${rest}`)})|(?:shall|should|must|will|does|do)\\s+(?:${SAY_VERBS}))`;
 const SAYING = `(?:saying|stating|warning|explaining|mentioning|noting|suggesting|requiring|telling|adding|naming|giving|claiming|confirming|indicating|demanding)`;
 /** Verbs that themselves say the message's "must". */
@@ -248,7 +278,7 @@ export function saidInWordsReading(sentence: string): Reading<Check> | null {
   if (/,\s+and\s+(?!that\b)|;\s/i.test(frame.content) || /(?:^|\s)[A-Z][A-Za-z]*(?:\s[A-Z][a-z]+)?:(?:\s|$)/.test(frame.content)) return null;
   if (/[`"“'‘][^`"”'’]*\s[^`"”'’]*[`"”'’]|<[^>\s]+>/.test(frame.content)) return null;
   const { speaker, verb } = frame;
-  const clauses = clausesOf(frame.content, speaker.source).map(itemsOf).filter((c) => c.length > 0);
+  const clauses = clausesOf(frame.content, speaker.source).map(clauseItems).filter((c) => c.length > 0);
   if (clauses.length === 0) return null;
   const unknown = clauses.flat().filter((i) => i.kind === 'word' && !KNOWN.has(i.key)).map((i) => i.raw);
   if (unknown.length > 0) return { ok: false, notUnderstood: [...new Set(unknown)], reason: "words of what the executor's text is said to say that none of its texts holds, nor a synonym of one" };
@@ -266,8 +296,11 @@ export function saidInWordsReading(sentence: string): Reading<Check> | null {
       const chosen: (CommandRecord | undefined)[] = (source === 'problems' || source === 'report') && speaker.owner === undefined ? [undefined, ...o.record.commands] : commandsOf(speaker.owner, o);
       const texts = [...new Set([...chosen.flatMap((c) => textsOf(source, c, o, speaker.key)), ...(source === 'notes' ? notRunNotes(speaker.owner, o) : [])])];
       const items = texts.map(itemsOf);
+      const placed = clauses.map((clause) => placedIn(clause, o));
+      if (placed.some((clause) => clause === null)) return { ok: false, actual: 'the run knows no such directory' };
+      const said = placed as Item[][];
       // One text says it all, where the speaker is one note or error; the report's clauses, and a list's, may be its several lines.
-      const holds = source === 'report' || source === 'fixes' ? clauses.every((clause) => items.some((t) => holdsClause(clause, t))) : items.some((t) => clauses.every((clause) => holdsClause(clause, t)));
+      const holds = source === 'report' || source === 'fixes' ? said.every((clause) => items.some((t) => holdsClause(clause, t))) : items.some((t) => said.every((clause) => holdsClause(clause, t)));
       return { ok: speaker.denied ? !holds : holds, actual: texts.join(' ⏎ ') || 'no such text' };
     },
   };

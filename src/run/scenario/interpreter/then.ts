@@ -40,6 +40,7 @@ import { positionReading } from './positions.js';
 import { layoutReading, noticePlacedReading } from './report-layout.js';
 import { noticeSaidReading } from './notices-said.js';
 import { saidInWordsReading } from './said-in-words.js';
+import { anotherRunReading } from './runs-again.js';
 import { asExpected, contrastsJoined, endingAppositive, generalJustification, ownStatusAttached } from './attached-clauses.js';
 import { commandsNamedTogether } from './commands-named.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, headingsNamedUnder, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
@@ -3042,6 +3043,8 @@ function bothNamedBefore(sentence: string): string {
  */
 export function readThen(said: string): Reading<Check> {
   const sentence = closingLineSaid(headingsNamedUnder(said));
+  const another = anotherRunReading(sentence, readThen);
+  if (another !== null) return another;
   const attached = withAttachedClauses(sentence);
   if (attached !== null) return attached;
   const written = readThenPositioned(sentence);
