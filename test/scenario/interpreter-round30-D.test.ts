@@ -2,7 +2,8 @@
 // written for these tests (none from a batch): texts written bare in a sequence (sequence-texts.ts), quoted where the
 // sentence says they are lines, closes them with "in that order" or joins them by an order word to a quoted text;
 // "in that order" said again beside a count of lines or a word of following (texts.ts); and a text of several words
-// said to end a place, the end of its last line (then.ts), never a whole line, and never of every line at once.
+// said to end a place, the end of its last line (then.ts), never a whole line, and never of every line at once; a chain of
+// following ("It is followed by `a`, then `b`").
 import t from 'tap';
 import { sequenceQuoted } from '../../src/run/scenario/interpreter/sequence-texts.js';
 import { blockScenario, expectBoundVerdicts, reading, scenariosRunner } from './cli-points.js';
@@ -29,6 +30,7 @@ t.test('the readings of sequences and of a text that ends a place', async (t) =>
   t.match(reading('Then', 'the output is the two lines `a` and `b` in this order'), /is, line by line, "a" and "b"/);
   t.equal(reading('Then', 'the output is the two lines `a`, then `b`'), null, 'another order word beside the count is not read');
   t.match(reading('Then', 'the lines 4, 5 and 6 follow it, in this order'), /"4" and "5" and "6" stands? in the report after the last text the step before quoted/);
+  t.match(reading('Then', 'They are followed by `x` and then `y`'), /"x" and "y" stand in the report after the last text the step before quoted/);
   t.match(reading('Then', 'the problem line ends with `Valid: x, y`'), /ends with "Valid: x, y"/);
   t.match(reading('Then', 'the output ends with `25`'), /== "25"/, 'a single number that ends the output is its last line, whole');
   t.match(reading('Then', 'the output ends with the line `all good now`'), /== "all good now"/, 'a text called a line is the whole line');
@@ -82,6 +84,20 @@ t.test('through real runs: each reading holds where the report is so, and fails 
     'follow it',
     [
       [true, 'after the text the step before quoted, in order'],
+      [false, 'not in that order'],
+    ],
+  );
+  await expectBoundVerdicts(
+    t,
+    runScenarios,
+    'round30d-chain',
+    [
+      blockScenario('chain', 'a check prints four lines', four, 'the output shows `1`', 'It is followed by `2`, then `3`'),
+      blockScenario('chain, swapped', 'a check prints four lines', four, 'the output shows `1`', 'It is followed by `3`, then `2`'),
+    ],
+    'followed by',
+    [
+      [true, 'after the text the step before quoted, each after the one before'],
       [false, 'not in that order'],
     ],
   );

@@ -355,9 +355,11 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boole
   }
   // "The line `x` follows", "It is followed by `x`", "Then `x`", "after that comes `x`": after the texts the step before quoted.
   const pronoun = (t: Token) => t.kind === 'word' && /^(it|they|them|that|this|these|those)$/i.test(t.text);
-  const outside = orders.every((o) => items.every((i) => i.at > o.at) || items.every((i) => i.at < o.at));
   // "The lines `a` and `b` follow (it), in that order": "in that order" says again the order the list gives, beside a word of following.
   const restated = (o: { word: string }) => /order$/.test(o.word);
+  // "It is followed by `a`, then `b`": after the first word of following, the texts go on in the order they are listed.
+  const chained = items.length > 1 && orders[0].at < items[0].at && orders.slice(1).every((o) => /^(then|followed by|after that)$/.test(o.word) || restated(o));
+  const outside = chained || orders.every((o) => items.every((i) => i.at > o.at) || items.every((i) => i.at < o.at));
   const forward = orders.some((o) => !restated(o)) && orders.every((o) => restated(o) || /^(follows|follow|followed by|then|after that|after|comes after|come after|next)$/.test(o.word) || ADJACENT.test(o.word));
   const rest = a.tokens.filter((t) => !is(t, 'ORDER', 'FUNCTION') && quotedText(t) === null && !(t.kind === 'entity' && t.entity.type === 'range'));
   // "the next line reads `x`", "the next line says `x`": the line right after, said with a verb of reading it.
