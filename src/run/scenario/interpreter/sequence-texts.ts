@@ -15,7 +15,7 @@ import { layoutReworded } from './report-layout.js';
 
 const QUOTED = '(?:`[^`]+`|“[^”]+”|"[^"]+")';
 /** Words of a sentence's grammar or of the report's nouns, never a text of a list written bare. */
-const GRAMMAR = String.raw`(?:a|an|the|and|or|nor|not|no|then|in|on|of|to|by|at|as|from|through|under|with|without|after|before|that|this|these|those|it|its|them|they|their|each|every|all|both|only|none|nothing|neither|either|any|some|other|others|more|less|rest|is|are|was|were|be|been|has|have|had|for|one|two|three|four|five|six|seven|eight|nine|ten|follow|follows|precede|precedes|appear|appears|come|comes|show|shows|print|prints|line|lines|output|order|stdout|stderr|stream|notice|note|command|commands|report|block|first|second|third|last|next|then|so|but|also|too|same|exactly|followed|shown|kept|printed|left|cut|seen|written|hidden|given|[A-Za-z]+(?:ed|ing|ly))`;
+const GRAMMAR = String.raw`(?:a|an|the|and|or|nor|not|no|then|in|on|of|to|by|at|as|from|through|under|with|without|after|before|that|this|these|those|it|its|them|they|their|each|every|all|both|only|none|nothing|neither|either|any|some|other|others|more|less|rest|is|are|was|were|be|been|has|have|had|for|one|two|three|four|five|six|seven|eight|nine|ten|follow|follows|precede|precedes|appear|appears|come|comes|show|shows|print|prints|line|lines|output|order|stdout|stderr|stream|notice|note|command|commands|report|block|first|second|third|last|next|so|but|also|too|same|exactly|followed|shown|kept|printed|left|cut|seen|written|hidden|given|[A-Za-z]+(?:ed|ing|ly))`;
 /** A text written bare: a number, a path, a word with a digit in it, or a plain word (allowed only right after "lines"). */
 const BARE = String.raw`(?:-?\d+(?:\.\d+)?(?![\w/.])|\/[\w.@+-]+(?:\/[\w.@+-]*)*|(?!${GRAMMAR}\b)[A-Za-z_][\w-]*(?![\w/.:]))`;
 const ITEM = `(?:${QUOTED}|${BARE})`;
@@ -23,8 +23,9 @@ const ITEM = `(?:${QUOTED}|${BARE})`;
 const JOIN = String.raw`(?:\s*,\s*(?:and\s+then\s+|and\s+|then\s+|followed\s+by\s+)?|\s+(?:and\s+then|and|then|followed\s+by)\s+)`;
 const LIST = new RegExp(`(?<![\\w\`”"/.-])${ITEM}(?:${JOIN}${ITEM})+(?![\\w\`“"/-])`, 'g');
 const NUMBER_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-/** "lines", "the lines", "the three lines", "exactly the 4 lines", right before the list: its count, or 0 where none is said. */
-const LINES_BEFORE = /(?:^|\s)(?:exactly\s+)?(?:the\s+)?(?:(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+)?lines\s*:?\s*$/i;
+/** "lines", "the lines", "the three lines", "exactly the 4 lines", right before the list (its count, where one is said, captured). */
+const LINES_BEFORE = new RegExp(String.raw`(?:^|\s)(?:exactly\s+)?(?:the\s+)?(?:(\d+|${NUMBER_WORDS.join('|')})\s+)?lines\s*:?\s*$`, 'i');
+const IS_QUOTED = new RegExp(`^${QUOTED}$`);
 const IN_ORDER_AFTER = /^\s*,?\s*in\s+(?:(?:that|this|the\s+same)\s+)?order\b/i;
 const ORDER_JOIN = /\b(?:then|followed\s+by)\b/i;
 /** A range of numbers ("1 to 5", "101 through 105") is the rules of ranges' to read, not a list of two. */
@@ -45,14 +46,14 @@ export function sequenceQuoted(sentence: string): string | null {
     const count = lines?.[1] === undefined ? undefined : /^\d+$/.test(lines[1]) ? Number(lines[1]) : NUMBER_WORDS.indexOf(lines[1].toLowerCase()) + 2;
     if (count !== undefined && count !== items.length) return list;
     const inOrder = IN_ORDER_AFTER.test(after);
-    const quotedBeside = items.some((x) => new RegExp(`^${QUOTED}$`).test(x)) && ORDER_JOIN.test(list);
+    const quotedBeside = items.some((x) => IS_QUOTED.test(x)) && ORDER_JOIN.test(list);
     if (lines === null && !inOrder && !quotedBeside) return list;
     const plain = (x: string) => /^[A-Za-z][A-Za-z-]*$/.test(x);
     if (lines === null && items.some(plain)) return list;
-    const bare = items.filter((x) => !new RegExp(`^${QUOTED}$`).test(x));
+    const bare = items.filter((x) => !IS_QUOTED.test(x));
     if (bare.length === 0) return list;
     changed = true;
-    return pieces.map((x, i) => (i % 2 === 1 || new RegExp(`^${QUOTED}$`).test(x) ? x : `\`${x}\``)).join('');
+    return pieces.map((x, i) => (i % 2 === 1 || IS_QUOTED.test(x) ? x : `\`${x}\``)).join('');
   });
   return changed ? quoted : null;
 }
