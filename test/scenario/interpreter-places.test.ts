@@ -31,7 +31,7 @@ t.test('readings: one text named by a noun stands where the rest of the sentence
       ['its report says `OK: command succeeded` with `next` as its output', 'the report contains "OK: command succeeded" ∧ the output block (under `Output:` or `Partial Output:`) contains "next"'],
       ['its output is the three lines `a`, `b` and `c`', 'the output shown is, line by line, "a" and "b" and "c"'],
       ['the output shows the two lines `a` and `b`', 'the output shown contains "a" and "b"'],
-      ['the output closes with `interrupted by SIGTERM: 1 of 2 commands not run`', 'the last line of all spec-run exec printed == "interrupted by SIGTERM: 1 of 2 commands not run"'],
+      ['the output closes with `interrupted by SIGTERM: 1 of 2 commands not run`', 'the last line of all spec-run exec printed ends with "interrupted by SIGTERM: 1 of 2 commands not run"'],
     ],
     [
       // A text in the report's own words is never a command that ran.

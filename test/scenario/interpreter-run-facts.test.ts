@@ -21,7 +21,7 @@ const READINGS: [string, string][] = [
   ['the first command fails, and the second one passes with `two` as its output', 'the command 2: the output shown (stdout and stderr) == "two"'],
   ['the second is reported as `OK: command succeeded` with the output `b`', 'the command 2: the output shown (stdout and stderr) == "b"'],
   // "the output" of no command: the command's output, or all spec-run exec printed.
-  ['the output closes with `interrupted by SIGTERM: 2 of 3 commands not run`', 'the last line of all spec-run exec printed == "interrupted by SIGTERM: 2 of 3 commands not run"'],
+  ['the output closes with `interrupted by SIGTERM: 2 of 3 commands not run`', 'the last line of all spec-run exec printed ends with "interrupted by SIGTERM: 2 of 3 commands not run"'],
   // Its output stays the command's.
   ['its output ends with `bye`', 'the last line of the output shown == "bye"'],
   // A timeout reached, said with its object.

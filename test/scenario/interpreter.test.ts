@@ -361,9 +361,9 @@ t.test('quoted texts of the report: announcement lines, headings, first and last
     ['`make test` is announced with `(timeout 30s, from defaultTimeout)`', '`make test`: the announcement line contains "(timeout 30s, from defaultTimeout)"'],
     ['the text `halfway` is listed under `Partial Output:`', 'the block under "Partial Output:" in the report contains "halfway"'],
     ['the report opens with `OK: command succeeded`', 'the command\'s report begins with "OK: command succeeded"'],
-    ['the report ends with `(no output)`', 'the last line of all spec-run exec printed == "(no output)"'],
+    ['the report ends with `(no output)`', 'the last line of all spec-run exec printed ends with "(no output)"'],
     ['`sleep 9` is stopped after three seconds and reported with exit code 124', '`sleep 9`: exit code == 124'],
-    ['the report opens with `OK:` and ends with `(no output)`', 'the command\'s report begins with "OK:" ∧ the last line of all spec-run exec printed == "(no output)"'],
+    ['the report opens with `OK:` and ends with `(no output)`', 'the command\'s report begins with "OK:" ∧ the last line of all spec-run exec printed ends with "(no output)"'],
   ], ' ∧ ');
   for (const sentence of [
     'the command is announced',

@@ -355,8 +355,12 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boole
   }
   // "The line `x` follows", "It is followed by `x`", "Then `x`", "after that comes `x`": after the texts the step before quoted.
   const pronoun = (t: Token) => t.kind === 'word' && /^(it|they|them|that|this|these|those)$/i.test(t.text);
-  const outside = orders.every((o) => items.every((i) => i.at > o.at) || items.every((i) => i.at < o.at));
-  const forward = orders.every((o) => /^(follows|follow|followed by|then|after that|after|comes after|come after|next)$/.test(o.word) || ADJACENT.test(o.word));
+  // "The lines `a` and `b` follow (it), in that order": "in that order" says again the order the list gives, beside a word of following.
+  const restated = (o: { word: string }) => /order$/.test(o.word);
+  // "It is followed by `a`, then `b`": after the first word of following, the texts go on in the order they are listed.
+  const chained = items.length > 1 && orders[0].at < items[0].at && orders.slice(1).every((o) => /^(then|followed by|after that)$/.test(o.word) || restated(o));
+  const outside = chained || orders.every((o) => items.every((i) => i.at > o.at) || items.every((i) => i.at < o.at));
+  const forward = orders.some((o) => !restated(o)) && orders.every((o) => restated(o) || /^(follows|follow|followed by|then|after that|after|comes after|come after|next)$/.test(o.word) || ADJACENT.test(o.word));
   const rest = a.tokens.filter((t) => !is(t, 'ORDER', 'FUNCTION') && quotedText(t) === null && !(t.kind === 'entity' && t.entity.type === 'range'));
   // "the next line reads `x`", "the next line says `x`": the line right after, said with a verb of reading it.
   const nextLine = nextLineSaid(a);
@@ -988,13 +992,18 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const [lineCount] = a.entities('count');
   const oneLine = copula && !verb && lineCount !== undefined;
   // With a verb ("shows the two lines `a` and `b`"), the count restates the list.
-  if (lineCount && lineCount.n !== 1 && (lineCount.n !== texts.length || (!copula && !verb) || first || last || nth !== undefined || (oneLine && ordered) || a.negated)) return null;
+  const orderOnlyRestated = a.tokens.every((t) => !is(t, 'ORDER') || /^in\s+(?:this\s+|that\s+|the\s+same\s+)?order$/i.test(t.text));
+  if (lineCount && lineCount.n !== 1 && (lineCount.n !== texts.length || (!copula && !verb) || first || last || nth !== undefined || (oneLine && ordered && !orderOnlyRestated) || a.negated)) return null;
   // "the exit status line reads (is) `…`": that line, whole.
   const wholeLine = label !== undefined && a.tokens.some((t) => t.kind === 'word' && /^(reads|read|is)$/i.test(t.text)) && !a.tokens.some((t) => t.kind === 'word' && /^(contains|includes|mentions|names|has)$/i.test(t.text));
   // "the partial output is `a` followed by `b`": the block's lines, all of them, in that order (the executor's notes on them aside).
   // "the output lines are, in order, `a`, `b`, `c`": a sequence among the lines, in that order; the whole of them only where "only", "exactly", "line by line" or "consists of" (shapes.ts) says so.
   const whole = a.tokens.some((t, i) => is(t, 'EXACTLY') || (t.kind === 'word' && /^line$/i.test(t.text) && /^by$/i.test(a.tokens[i + 1]?.text ?? '') && /^line$/i.test(a.tokens[i + 2]?.text ?? '')));
-  const sequenceAmong = texts.length > 1 && !whole && a.tokens.some((t) => is(t, 'ORDER') && /^in\s+(?:this\s+|that\s+|the\s+same\s+)?order$/i.test(t.text));
+  const inThatOrder = a.tokens.some((t) => is(t, 'ORDER') && /^in\s+(?:this\s+|that\s+|the\s+same\s+)?order$/i.test(t.text));
+  // "the output is the three lines `a`, `b` and `c`, in that order": counted and said to be the place, the lines are all of it, the
+  // order the list's; "in that order" says it again. Any other order word beside the count is not read.
+  const orderRestated = oneLine && inThatOrder && orderOnlyRestated;
+  const sequenceAmong = texts.length > 1 && !whole && !orderRestated && inThatOrder;
   // "the output lines are, in order, `a`, `b`": said to be lines, each text is a whole line (never a part of one), in that order.
   const linesSaid = sequenceAmong && copula && a.tokens.some((t) => t.kind === 'word' && /^lines$/i.test(t.text));
   const blockIs = !sequenceAmong && copula && !verb && reportedAt < 0 && roleAt < 0 && !a.tokens.some((t) => is(t, 'FILLER')) && !first && !last && nth === undefined && named !== null && (place as Place).output === true && (ordered || texts.length === 1) && !a.negated && !only && !each;

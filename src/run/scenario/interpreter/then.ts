@@ -38,6 +38,7 @@ import { lineRangesReading } from './line-ranges.js';
 import { outputItemsReading } from './output-items.js';
 import { positionReading } from './positions.js';
 import { layoutReading, noticePlacedReading } from './report-layout.js';
+import { sequenceReading } from './sequence-texts.js';
 import { noticeSaidReading } from './notices-said.js';
 import { saidInWordsReading } from './said-in-words.js';
 import { anotherRunReading } from './runs-again.js';
@@ -2086,8 +2087,15 @@ const RULES: Rule<Check>[] = [
       // "the only line of the output ends with `/x`": a line said to end with a text is that line's end, never the whole of the last line.
       const edgeVerb = a.tokens.findIndex((t) => is(t, 'LAST_LINE') && /^(ends|end|finishes|closes)( with)?$/i.test(t.text));
       if (!ordinal && edgeVerb > 0 && a.tokens.slice(0, edgeVerb).some((t) => t.kind === 'word' && /^line$/i.test(t.text))) return null;
+      // "every error line ends with `…`": each of them, which the last line alone does not say. Not read.
+      if (!ordinal && edgeVerb >= 0 && a.has('EACH')) return null;
       const index = ordinal ? ordinal.index : 'last';
       const value = values[0].text;
+      // "the message ends with `Valid: …`": a text of several words closes the place, the end of its last line. A single word or number
+      // ("ends with `25`") is a line the command printed, whole, as is a text called a line ("ends with the line `x`").
+      const closing = edgeVerb >= 0 && /\s/.test(value.trim()) && !a.tokens.slice(edgeVerb + 1).some((t) => t.kind === 'word' && /^line$/i.test(t.text));
+      const isValue = (line: string) => (closing ? line.trim().endsWith(value.trim()) : line.trim() === value);
+      const equals = closing ? 'ends with' : '==';
       const streams = streamsOf(a);
       // "the first line of the report", "the report ends with …": the report's lines, not the output's ("line" is no word for the output).
       const report = a.has('MESSAGE') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text)) && a.entities('stream').length === 0;
@@ -2107,20 +2115,20 @@ const RULES: Rule<Check>[] = [
       const runLine = (o: Observation) => {
         const lines = runLines(o);
         const line = index === 'last' ? lines.at(-1) : lines[index];
-        return { ok: not(a.negated, line !== undefined && line.trim() === value), actual: line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line) };
+        return { ok: not(a.negated, line !== undefined && isValue(line)), actual: line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line) };
       };
       // "the last line of the report", of no command ("its" names one): the report is all the run printed, which its own closing lines end.
       const wholeReport = report && index === 'last' && selector(a, true, false).text === '' && !a.tokens.some((t) => t.kind === 'word' && /^(its|their)$/i.test(t.text));
       // "the output ends with `interrupted by SIGINT: …`": a line of the run's own, never of a command's output.
-      if (runSubject(a) || wholeReport || runText(value) || refusalHeading(value)) return { text: neg(a.negated, `${name} of all spec-run exec printed == ${JSON.stringify(value)}`), evaluate: runLine };
-      const perEach = perCommand(a, neg(a.negated, `${name} of ${of} == ${JSON.stringify(value)}`), (c) => {
+      if (runSubject(a) || wholeReport || runText(value) || refusalHeading(value)) return { text: neg(a.negated, `${name} of all spec-run exec printed ${equals} ${JSON.stringify(value)}`), evaluate: runLine };
+      const perEach = perCommand(a, neg(a.negated, `${name} of ${of} ${equals} ${JSON.stringify(value)}`), (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text);
         // The report as printed: its verdict first, its output and notices, then a message and the fixes.
         const reportLines = c.report.split('\n').filter((l) => l.trim() !== '');
         const lines = report ? reportLines : shown;
         const line = index === 'last' ? lines.at(-1) : lines[index];
-        const matches = line !== undefined && line.trim() === value;
-        const reportMatches = unnamed && reportLines[0]?.trim() === value;
+        const matches = line !== undefined && isValue(line);
+        const reportMatches = unnamed && reportLines[0] !== undefined && isValue(reportLines[0]);
         return { ok: not(a.negated, matches || reportMatches), actual: `${line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line)}${unnamed ? `; the report's: ${JSON.stringify(reportLines[0] ?? '')}` : ''}` };
       }, { quoted: true });
       // Naming no place, of a run that ran no command (its configuration refused): the only lines there are, spec-run exec's own.
@@ -3130,7 +3138,7 @@ function readThenWords(sentence: string): Reading<Check> {
   // for texts or counts of lines shown, and its words for texts.
   // A notice placed against the lines kept is read as a whole first: word by word, its count was a count of lines shown.
   const counted = noticePlacedReading(text) ?? linesShownReading(text) ?? noticeSaidReading(text) ?? lineRangesReading(text);
-  if (counted !== null) return counted.ok ? counted : (layoutReading(text, readThen) ?? counted);
+  if (counted !== null) return counted.ok ? counted : (layoutReading(text, readThen) ?? sequenceReading(text, readThen) ?? counted);
   // A run's directory said as what is printed is read as a whole first: word by word, "path" and "directory" were texts.
   const printed = printedPlaceReading(text);
   if (printed !== null) return printed;
@@ -3140,7 +3148,7 @@ function readThenWords(sentence: string): Reading<Check> {
   const reading = readSentence(text);
   if (!reading.ok) {
     const other = fieldErrorReading(text) ?? refusalReasonReading(text) ?? messagePartsReading(text) ?? refusalFirstLineReading(text) ?? outputItemsReading(text) ?? saidInWordsReading(text) ?? reading;
-    return other.ok ? other : (layoutReading(text, readThen) ?? other);
+    return other.ok ? other : (layoutReading(text, readThen) ?? sequenceReading(text, readThen) ?? other);
   }
   const parts = followingInSentence(text, reading.parts);
   // "shows `a` only, followed by `stdout: ... (1 line omitted)`": a text said to follow the only one is in the place too, which "only" would deny.
