@@ -319,6 +319,26 @@ function preconditionUnread(pre: { text: string; notUnderstood: string[] }): Ext
  * setup other than the one written.
  */
 export function interpret(text: string, keyword: string, code?: readonly string[], condition?: ScenarioCondition, introduces?: string, terms?: readonly DocumentTerm[]): Interpretation {
+  const key = JSON.stringify([text, keyword, code ?? [], condition === undefined ? null : [condition.text, condition.code ?? [], condition.yaml, condition.terms ?? [], condition.preconditions ?? []], introduces ?? null, terms ?? []]);
+  const known = readings.get(key);
+  if (known !== undefined) return known;
+  const reading = readStep(text, keyword, code, condition, introduces, terms);
+  if (readings.size >= MOST_READINGS) readings.delete(readings.keys().next().value as string);
+  readings.set(key, reading);
+  return reading;
+}
+
+/**
+ * Readings made, by everything a reading depends on: a run reads each step when it takes its
+ * scenario's fingerprint, again when the step binds, and once more where it says why a step is
+ * not read; reading a sentence was most of the CPU of a dry run. The oldest go first past a
+ * bound (an editor's session reads many versions of its documents). The step functions they
+ * hold keep their state in the world of the scenario they run in, so one serves every run.
+ */
+const readings = new Map<string, Interpretation>();
+const MOST_READINGS = 20_000;
+
+function readStep(text: string, keyword: string, code?: readonly string[], condition?: ScenarioCondition, introduces?: string, terms?: readonly DocumentTerm[]): Interpretation {
   const { sentence, used } = sentenceOf(text, code, terms);
   if (keyword === 'Then') {
     const reading = readThenStep(sentence, condition);
