@@ -44,7 +44,7 @@ import { saidInWordsReading } from './said-in-words.js';
 import { anotherRunReading } from './runs-again.js';
 import { asExpected, contrastsJoined, endingAppositive, generalJustification, ownStatusAttached } from './attached-clauses.js';
 import { commandsNamedTogether } from './commands-named.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, headingsNamedUnder, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, headingsNamedUnder, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, ownRunLine, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -2046,6 +2046,19 @@ const RULES: Rule<Check>[] = [
           evaluate: (o) => (unnamed && o.record.commands.length === 0 ? { ok: not(a.negated, quotedIn(values[0], o.record.messages.join('\n'), within)), actual: o.record.messages.join(' ⏎ ').slice(0, 500) } : each.evaluate(o)),
         };
       }
+      // What spec-run exec itself prints (a refused configuration's heading and lines, its announcements, notes and reports) is on
+      // its stdout, all of it: "you'll see `hooks.yaml:2:13: …`", "`…` is printed on standard output" of a line only it prints, or of
+      // any text in a run that ran no command, are what it printed, on the stream said (on stderr, never).
+      const ownLines = (o: Observation) => {
+        const printedByRun = quotedIn(values[0], o.record.messages.join('\n'), within);
+        const onStdout = streams.includes('stdout');
+        return {
+          ok: not(a.negated, printedByRun && onStdout),
+          actual: `${printedByRun ? `spec-run exec printed it, on its stdout${onStdout ? '' : ' (not on stderr)'}` : 'spec-run exec did not print it'}: ${o.record.messages.join(' ⏎ ').slice(0, 500)}`,
+        };
+      };
+      const ownWhere = `a line spec-run exec printed on ${streams.length === 2 ? 'its output' : streams[0]} contains ${JSON.stringify(values[0])}${within ? WITHIN_WORDS : ''} (spec-run exec writes its own lines on stdout)`;
+      if (ownRunLine(values[0])) return { text: neg(a.negated, ownWhere), evaluate: ownLines };
       // "`Build the test image first.` is shown": where the text is the command's configured `message:` and no stream is named, it is
       // shown where spec-run prints that message, on a line of the report, never among the lines the command printed ("prints `x`" is the command's).
       const asMessage = a.entities('stream').length === 0 && !a.has('WRITE');
@@ -2059,7 +2072,7 @@ const RULES: Rule<Check>[] = [
       // "stdout does not contain `x`": of its output as configured, which a cut nobody asked for leaves unknown; "`x` is not shown on stdout", of what the report shows.
       const ofOutput = !printed && !saysShown(a);
       const where = printed ? `a line printed on ${streams.join(' or ')} ${pathLine ? 'is' : 'contains'} ${JSON.stringify(values[0])}${inWords} (${pathLine ? 'a path printed is a whole line; ' : ''}${UNDECIDED_PRINTED})` : `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}${inWords}`;
-      return perCommand(a, neg(a.negated, `${where}${asMessage ? " (the report's line, where it is the command's configured message)" : ''}`), (c) => {
+      const ofCommands = perCommand(a, neg(a.negated, `${where}${asMessage ? " (the report's line, where it is the command's configured message)" : ''}`), (c) => {
         if (configured(c)) {
           const shown = messageShown(c.report, values[0], []);
           return { ok: not(a.negated, shown.ok), actual: shown.actual };
@@ -2068,6 +2081,9 @@ const RULES: Rule<Check>[] = [
         const lines = JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500));
         return printedVerdict({ ok: not(a.negated, found), actual: lines }, a.negated, printed ? notShown(c, streams) : ofOutput ? lostUnasked(c, streams) : []);
       }, { quoted: true });
+      // Of no command in particular, in a run that ran none (its configuration refused): the only lines there are, spec-run exec's own.
+      if (!selector(a, true, false).unnamed) return ofCommands;
+      return { text: `${ofCommands.text}; where no command ran, ${neg(a.negated, ownWhere)}`, evaluate: (o) => (o.record.commands.length === 0 ? ownLines(o) : ofCommands.evaluate(o)) };
     },
   },
   {
@@ -3053,6 +3069,8 @@ export function readThen(said: string): Reading<Check> {
   const sentence = closingLineSaid(headingsNamedUnder(said));
   const another = anotherRunReading(sentence, readThen);
   if (another !== null) return another;
+  const own = ownLineOnStream(sentence);
+  if (own !== null) return own;
   const attached = withAttachedClauses(sentence);
   if (attached !== null) return attached;
   const written = readThenPositioned(sentence);
@@ -3414,6 +3432,29 @@ function readSentence(text: string): Reading<Check> {
   });
   if (parts.some((p) => p === null)) return { ok: false, notUnderstood: notRunMarks, reason: 'a command not run is shown only by its announcement and the note under it' };
   return { ...reading, parts: parts as Check[] };
+}
+
+/**
+ * "the first line is `Error: invalid configuration x.yaml:`, printed on standard output": a line only spec-run exec prints
+ * (texts.ts, ownRunLine) and the stream said of it, which is spec-run exec's own stream, never a command's: it writes its
+ * own lines on stdout. The claim before the comma is read as it is alone. Null where the sentence is no such claim.
+ */
+function ownLineOnStream(sentence: string): Reading<Check> | null {
+  const m = /^(.*\S)\s*,\s*(?:printed|written|shown|output)\s+(?:on|to)\s+(?:the\s+|its\s+)?(standard output|standard error|stdout|stderr)\s*\.?$/i.exec(sentence);
+  if (!m) return null;
+  const texts = [...m[1].matchAll(/`([^`]+)`/g)].map((x) => x[1]);
+  if (texts.length !== 1 || !ownRunLine(texts[0])) return null;
+  const main = readThen(m[1]);
+  if (!main.ok) return main;
+  const stream = /out/i.test(m[2]) ? 'stdout' : 'stderr';
+  const check: Check = {
+    text: `spec-run exec printed ${JSON.stringify(texts[0])} on ${stream} (it writes its own lines on stdout)`,
+    evaluate: (o) => {
+      const found = quotedIn(texts[0], o.record.messages.join('\n'), false);
+      return { ok: found && stream === 'stdout', actual: found ? 'spec-run exec printed it, on its stdout' : 'spec-run exec did not print it' };
+    },
+  };
+  return { ok: true, parts: [...main.parts, check], rules: [...main.rules, "spec-run exec's own line, on its stream"] };
 }
 
 /** READING with NOTE on what its last check's text says: an attached clause accounted for, not checked. */
