@@ -3071,6 +3071,8 @@ export function readThen(said: string): Reading<Check> {
   if (another !== null) return another;
   const own = ownLineOnStream(sentence);
   if (own !== null) return own;
+  const field = logFieldValueSaid(sentence);
+  if (field !== null) return field;
   const attached = withAttachedClauses(sentence);
   if (attached !== null) return attached;
   const written = readThenPositioned(sentence);
@@ -3427,7 +3429,11 @@ function readSentence(text: string): Reading<Check> {
   const both = /\bboth\b/i.test(sentence);
   const parts = reading.parts.map((p) => {
     const marks = notRunMarks.filter((x) => p.text.includes(JSON.stringify(x)));
-    if (marks.length === 0 || /^the command \d+: the (announcement line|report) /.test(p.text)) return p;
+    if (marks.length === 0) return p;
+    // "the third command shows up as `[3/3] host: … (not run)`": a command by its place, which has no report (it never ran): its
+    // announcement and the note under it, where spec-run exec prints them.
+    const placed = /^the command (\d+): the (announcement line|report) /.exec(p.text);
+    if (placed) return notRunAt(Number(placed[1]), marks, placed[2] === 'announcement line' && p.text.includes(' == '));
     return p.text.startsWith(EVERY_COMMAND) && /\b(both|all|each|every)\b/i.test(sentence) ? notRunShown(marks, both ? 2 : undefined) : null;
   });
   if (parts.some((p) => p === null)) return { ok: false, notUnderstood: notRunMarks, reason: 'a command not run is shown only by its announcement and the note under it' };
@@ -3455,6 +3461,50 @@ function ownLineOnStream(sentence: string): Reading<Check> | null {
     },
   };
   return { ok: true, parts: [...main.parts, check], rules: [...main.rules, "spec-run exec's own line, on its stream"] };
+}
+
+/** "an `"error"` that starts with `…`", "its `"command"` field is `…`": a field of a JSON line named in quotes, and what its value is said to be. */
+const LOG_FIELD_VALUE = /(?:,\s*|\s+)(?:and\s+)?(?:an?|the|its)\s+`"([A-Za-z_]\w*)"`\s+(?:(?:field|member|value|entry)\s+)?(?:(?:that|which)\s+)?(starts|begins|opens|ends|finishes|contains|holds|includes|is|equals|reads)\s+(?:with\s+)?`([^`]+)`/i;
+
+/**
+ * "The first line has `"event":"could-not-run"` and an `"error"` that starts with `The shell could not start`": a field of a
+ * line of the `--log` file, named in quotes, with what its value is (begins with, ends with, contains): that field of that
+ * line, never a text of a command's output. Read where the rest of the sentence is one line of the log, by its place
+ * ("line 2 of the --log file holds …"); else the sentence is not read (null where it names no such field).
+ */
+function logFieldValueSaid(sentence: string): Reading<Check> | null {
+  const m = LOG_FIELD_VALUE.exec(sentence);
+  if (!m) return null;
+  const [said, key, verb, value] = m;
+  const refused: Reading<Check> = { ok: false, notUnderstood: [`"${key}"`], reason: `the field "${key}" of a line of the --log file is read only beside that line's place and its members` };
+  const rest = (sentence.slice(0, m.index) + sentence.slice(m.index! + said.length)).trim();
+  if (!/`"[A-Za-z_]\w*":/.test(rest)) return refused;
+  const main = readThen(rest);
+  if (!main.ok || main.parts.length !== 1) return refused;
+  const nth = /^line (\d+) of the --log file(?:, a JSON object,)? holds /.exec(main.parts[0].text);
+  if (!nth) return refused;
+  const n = Number(nth[1]);
+  const how = /^(starts|begins|opens)$/i.test(verb) ? 'begins' : /^(ends|finishes)$/i.test(verb) ? 'ends' : /^(contains|holds|includes)$/i.test(verb) ? 'contains' : 'is';
+  const holds = (x: string) => (how === 'begins' ? x.startsWith(value) : how === 'ends' ? x.endsWith(value) : how === 'contains' ? x.includes(value) : x === value);
+  const check: Check = {
+    text: `line ${n} of the --log file has the field "${key}", a text that ${how === 'is' ? 'is' : how === 'contains' ? 'contains' : `${how} with`} ${JSON.stringify(value)}`,
+    evaluate: (o) => {
+      if (!o.log?.lines) return { ok: false, actual: o.log ? `${o.log.name} was not created` : 'the run has no --log file' };
+      const line = o.log.lines[n - 1];
+      if (line === undefined) return { ok: false, actual: `the --log file has ${o.log.lines.length} line(s)` };
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        return { ok: false, actual: `line ${n} is no JSON: ${line.slice(0, 300)}` };
+      }
+      const field = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>)[key] : undefined;
+      // A number, true or false said to be the value is its JSON ("is `124`").
+      const ok = typeof field === 'string' ? holds(field) : how === 'is' && field !== undefined && JSON.stringify(field) === value.trim();
+      return { ok, actual: field === undefined ? `line ${n} has no field "${key}": ${line.slice(0, 300)}` : `"${key}": ${JSON.stringify(field)}` };
+    },
+  };
+  return { ok: true, parts: [...main.parts, check], rules: [...main.rules, 'a field of a line of the log, and its value'] };
 }
 
 /** READING with NOTE on what its last check's text says: an attached clause accounted for, not checked. */
@@ -3501,6 +3551,18 @@ function announcedWithRun(sentence: string): Check {
       const chosen = o.record.commands.filter((c) => mark === null || c.index === Number(mark[1]) - 1);
       const lines = chosen.map((c) => ({ c, line: announcementOf(c, o) ?? '' }));
       return { ok: lines.length > 0 && lines.every(({ c, line }) => line.includes(`: ${announcedLine(c.run)}`)), actual: lines.map(({ line }) => line).join('; ') || 'no command of the run matches' };
+    },
+  };
+}
+
+/** The command at place N (from 1) is one failFast did not start, and its announcement (EXACT: is) or the notes under it hold MARKS. */
+function notRunAt(n: number, marks: string[], exact: boolean): Check {
+  return {
+    text: `the command ${n} was not run (failFast): ${exact ? 'its announcement line ==' : 'its announcement or the note under it (as spec-run exec prints them) holds'} ${marks.map((x) => JSON.stringify(x)).join(' and ')}`,
+    evaluate: (o) => {
+      const lines = notRunLines(o, n - 1);
+      const ok = lines.length > 0 && marks.every((x) => (exact ? lines[0] === x : lines.some((l) => l.includes(x))));
+      return { ok, actual: lines.join(' ⏎ ') || `the command ${n} was not a command failFast did not start` };
     },
   };
 }
