@@ -2082,7 +2082,8 @@ const RULES: Rule<Check>[] = [
         return printedVerdict({ ok: not(a.negated, found), actual: lines }, a.negated, printed ? notShown(c, streams) : ofOutput ? lostUnasked(c, streams) : []);
       }, { quoted: true });
       // Of no command in particular, in a run that ran none (its configuration refused): the only lines there are, spec-run exec's own.
-      if (!selector(a, true, false).unnamed) return ofCommands;
+      // Denied ("`x` is never printed"), it is said of what the commands print, which none did: read as before.
+      if (!selector(a, true, false).unnamed || a.negated) return ofCommands;
       return { text: `${ofCommands.text}; where no command ran, ${neg(a.negated, ownWhere)}`, evaluate: (o) => (o.record.commands.length === 0 ? ownLines(o) : ofCommands.evaluate(o)) };
     },
   },
@@ -3464,7 +3465,7 @@ function ownLineOnStream(sentence: string): Reading<Check> | null {
 }
 
 /** "an `"error"` that starts with `…`", "its `"command"` field is `…`": a field of a JSON line named in quotes, and what its value is said to be. */
-const LOG_FIELD_VALUE = /(?:,\s*|\s+)(?:and\s+)?(?:an?|the|its)\s+`"([A-Za-z_]\w*)"`\s+(?:(?:field|member|value|entry)\s+)?(?:(?:that|which)\s+)?(starts|begins|opens|ends|finishes|contains|holds|includes|is|equals|reads)\s+(?:with\s+)?`([^`]+)`/i;
+const LOG_FIELD_VALUE = /(?:^|,\s*|\s+)(?:and\s+)?(?:an?|the|its)\s+`"([A-Za-z_]\w*)"`\s+(?:(?:field|member|value|entry)\s+)?(?:(?:that|which)\s+)?(starts|begins|opens|ends|finishes|contains|holds|includes|is|equals|reads)\s+(?:with\s+)?`([^`]+)`/i;
 
 /**
  * "The first line has `"event":"could-not-run"` and an `"error"` that starts with `The shell could not start`": a field of a
