@@ -37,7 +37,7 @@ const READINGS: [string, string][] = [
   ['It says `Exit Code: 137`', 'the report contains "Exit Code: 137"'],
   ['It says `Exit Code: 137` and `Timeout: 5s (not reached)`', '(it: the command whose lines hold the text the step before quoted) the report contains "Exit Code: 137" and "Timeout: 5s (not reached)"'],
   // A place word of one clause: its own, never stretched over the next.
-  ['stdout shows `left`, and the report reads `Error: Command failed` with `Exit Code: 9`', 'a line shown on stdout contains "left" ∧ the messages name "Error: Command failed" and "Exit Code: 9"'],
+  ['stdout shows `left`, and the report reads `Error: Command failed` with `Exit Code: 9`', 'a line shown on stdout contains "left"; where no command ran, a line spec-run exec printed on stdout contains "left" (spec-run exec writes its own lines on stdout) ∧ the messages name "Error: Command failed" and "Exit Code: 9"'],
   // A report's own line is never part of an output block.
   ['the output block ends with `(Showing 2 of 9 output lines)` and the command is still reported as `OK: command succeeded`', 'ends with "(Showing 2 of 9 output lines)" ∧ the report contains "OK: command succeeded"'],
   // Parts of one line: one complaint holding them all.

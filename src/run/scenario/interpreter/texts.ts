@@ -273,6 +273,16 @@ export const runText = (text: string) => /^interrupted by SIG[A-Z]+(: \d+ of \d+
  */
 export const refusalHeading = (text: string) => /^Error: invalid configuration\b/.test(text.trim());
 
+/**
+ * A line of a configuration's refusal ("hooks.yaml:2:13: stop.failFast: must be true or false, not …"): the file, line and
+ * column of a problem and the field it is in (every field of a configuration is under `stop`). spec-run exec prints it under
+ * the refusal's heading, on its stdout, and runs nothing: no command prints it.
+ */
+export const configErrorLine = (text: string) => /^\S+:\d+:\d+: stop(\.|\[|:)/.test(text.trim());
+
+/** A line only spec-run exec itself prints, never a command of the run: a refusal's heading and its lines. */
+export const ownRunLine = (text: string) => refusalHeading(text) || configErrorLine(text);
+
 /** A text in the executor's own words ("`Duration:`", "`Exit Code: 0`", "`[1/2] host: …`", a heading, a line of the run's): shown in the report, never on a command's stream. */
 export const executorText = (text: string) => /^(Command|Duration|Exit Code|Exit Status|Timeout|Memory limit|Error|OK|note):|^\[\d+\/\d+\] /.test(text) || HEADINGS.includes(text) || runText(text) || statusValue(text);
 

@@ -44,7 +44,7 @@ import { saidInWordsReading } from './said-in-words.js';
 import { anotherRunReading } from './runs-again.js';
 import { asExpected, contrastsJoined, endingAppositive, generalJustification, ownStatusAttached } from './attached-clauses.js';
 import { commandsNamedTogether } from './commands-named.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, headingsNamedUnder, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, headingsNamedUnder, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, ownRunLine, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -2046,6 +2046,19 @@ const RULES: Rule<Check>[] = [
           evaluate: (o) => (unnamed && o.record.commands.length === 0 ? { ok: not(a.negated, quotedIn(values[0], o.record.messages.join('\n'), within)), actual: o.record.messages.join(' ⏎ ').slice(0, 500) } : each.evaluate(o)),
         };
       }
+      // What spec-run exec itself prints (a refused configuration's heading and lines, its announcements, notes and reports) is on
+      // its stdout, all of it: "you'll see `hooks.yaml:2:13: …`", "`…` is printed on standard output" of a line only it prints, or of
+      // any text in a run that ran no command, are what it printed, on the stream said (on stderr, never).
+      const ownLines = (o: Observation) => {
+        const printedByRun = quotedIn(values[0], o.record.messages.join('\n'), within);
+        const onStdout = streams.includes('stdout');
+        return {
+          ok: not(a.negated, printedByRun && onStdout),
+          actual: `${printedByRun ? `spec-run exec printed it, on its stdout${onStdout ? '' : ' (not on stderr)'}` : 'spec-run exec did not print it'}: ${o.record.messages.join(' ⏎ ').slice(0, 500)}`,
+        };
+      };
+      const ownWhere = `a line spec-run exec printed on ${streams.length === 2 ? 'its output' : streams[0]} contains ${JSON.stringify(values[0])}${within ? WITHIN_WORDS : ''} (spec-run exec writes its own lines on stdout)`;
+      if (ownRunLine(values[0])) return { text: neg(a.negated, ownWhere), evaluate: ownLines };
       // "`Build the test image first.` is shown": where the text is the command's configured `message:` and no stream is named, it is
       // shown where spec-run prints that message, on a line of the report, never among the lines the command printed ("prints `x`" is the command's).
       const asMessage = a.entities('stream').length === 0 && !a.has('WRITE');
@@ -2059,7 +2072,7 @@ const RULES: Rule<Check>[] = [
       // "stdout does not contain `x`": of its output as configured, which a cut nobody asked for leaves unknown; "`x` is not shown on stdout", of what the report shows.
       const ofOutput = !printed && !saysShown(a);
       const where = printed ? `a line printed on ${streams.join(' or ')} ${pathLine ? 'is' : 'contains'} ${JSON.stringify(values[0])}${inWords} (${pathLine ? 'a path printed is a whole line; ' : ''}${UNDECIDED_PRINTED})` : `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}${inWords}`;
-      return perCommand(a, neg(a.negated, `${where}${asMessage ? " (the report's line, where it is the command's configured message)" : ''}`), (c) => {
+      const ofCommands = perCommand(a, neg(a.negated, `${where}${asMessage ? " (the report's line, where it is the command's configured message)" : ''}`), (c) => {
         if (configured(c)) {
           const shown = messageShown(c.report, values[0], []);
           return { ok: not(a.negated, shown.ok), actual: shown.actual };
@@ -2068,6 +2081,10 @@ const RULES: Rule<Check>[] = [
         const lines = JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500));
         return printedVerdict({ ok: not(a.negated, found), actual: lines }, a.negated, printed ? notShown(c, streams) : ofOutput ? lostUnasked(c, streams) : []);
       }, { quoted: true });
+      // Of no command in particular, in a run that ran none (its configuration refused): the only lines there are, spec-run exec's own.
+      // Denied ("`x` is never printed"), it is said of what the commands print, which none did: read as before.
+      if (!selector(a, true, false).unnamed || a.negated) return ofCommands;
+      return { text: `${ofCommands.text}; where no command ran, ${neg(a.negated, ownWhere)}`, evaluate: (o) => (o.record.commands.length === 0 ? ownLines(o) : ofCommands.evaluate(o)) };
     },
   },
   {
@@ -3053,6 +3070,10 @@ export function readThen(said: string): Reading<Check> {
   const sentence = closingLineSaid(headingsNamedUnder(said));
   const another = anotherRunReading(sentence, readThen);
   if (another !== null) return another;
+  const own = ownLineOnStream(sentence);
+  if (own !== null) return own;
+  const field = logFieldValueSaid(sentence);
+  if (field !== null) return field;
   const attached = withAttachedClauses(sentence);
   if (attached !== null) return attached;
   const written = readThenPositioned(sentence);
@@ -3409,11 +3430,82 @@ function readSentence(text: string): Reading<Check> {
   const both = /\bboth\b/i.test(sentence);
   const parts = reading.parts.map((p) => {
     const marks = notRunMarks.filter((x) => p.text.includes(JSON.stringify(x)));
-    if (marks.length === 0 || /^the command \d+: the (announcement line|report) /.test(p.text)) return p;
+    if (marks.length === 0) return p;
+    // "the third command shows up as `[3/3] host: … (not run)`": a command by its place, which has no report (it never ran): its
+    // announcement and the note under it, where spec-run exec prints them.
+    const placed = /^the command (\d+): the (announcement line|report) /.exec(p.text);
+    if (placed) return notRunAt(Number(placed[1]), marks, placed[2] === 'announcement line' && p.text.includes(' == '));
     return p.text.startsWith(EVERY_COMMAND) && /\b(both|all|each|every)\b/i.test(sentence) ? notRunShown(marks, both ? 2 : undefined) : null;
   });
   if (parts.some((p) => p === null)) return { ok: false, notUnderstood: notRunMarks, reason: 'a command not run is shown only by its announcement and the note under it' };
   return { ...reading, parts: parts as Check[] };
+}
+
+/**
+ * "the first line is `Error: invalid configuration x.yaml:`, printed on standard output": a line only spec-run exec prints
+ * (texts.ts, ownRunLine) and the stream said of it, which is spec-run exec's own stream, never a command's: it writes its
+ * own lines on stdout. The claim before the comma is read as it is alone. Null where the sentence is no such claim.
+ */
+function ownLineOnStream(sentence: string): Reading<Check> | null {
+  const m = /^(.*\S)\s*,\s*(?:printed|written|shown|output)\s+(?:on|to)\s+(?:the\s+|its\s+)?(standard output|standard error|stdout|stderr)\s*\.?$/i.exec(sentence);
+  if (!m) return null;
+  const texts = [...m[1].matchAll(/`([^`]+)`/g)].map((x) => x[1]);
+  if (texts.length !== 1 || !ownRunLine(texts[0])) return null;
+  const main = readThen(m[1]);
+  if (!main.ok) return main;
+  const stream = /out/i.test(m[2]) ? 'stdout' : 'stderr';
+  const check: Check = {
+    text: `spec-run exec printed ${JSON.stringify(texts[0])} on ${stream} (it writes its own lines on stdout)`,
+    evaluate: (o) => {
+      const found = quotedIn(texts[0], o.record.messages.join('\n'), false);
+      return { ok: found && stream === 'stdout', actual: found ? 'spec-run exec printed it, on its stdout' : 'spec-run exec did not print it' };
+    },
+  };
+  return { ok: true, parts: [...main.parts, check], rules: [...main.rules, "spec-run exec's own line, on its stream"] };
+}
+
+/** "an `"error"` that starts with `…`", "its `"command"` field is `…`": a field of a JSON line named in quotes, and what its value is said to be. */
+const LOG_FIELD_VALUE = /(?:^|,\s*|\s+)(?:and\s+)?(?:an?|the|its)\s+`"([A-Za-z_]\w*)"`\s+(?:(?:field|member|value|entry)\s+)?(?:(?:that|which)\s+)?(starts|begins|opens|ends|finishes|contains|holds|includes|is|equals|reads)\s+(?:with\s+)?`([^`]+)`/i;
+
+/**
+ * "The first line has `"event":"could-not-run"` and an `"error"` that starts with `The shell could not start`": a field of a
+ * line of the `--log` file, named in quotes, with what its value is (begins with, ends with, contains): that field of that
+ * line, never a text of a command's output. Read where the rest of the sentence is one line of the log, by its place
+ * ("line 2 of the --log file holds …"); else the sentence is not read (null where it names no such field).
+ */
+function logFieldValueSaid(sentence: string): Reading<Check> | null {
+  const m = LOG_FIELD_VALUE.exec(sentence);
+  if (!m) return null;
+  const [said, key, verb, value] = m;
+  const refused: Reading<Check> = { ok: false, notUnderstood: [`"${key}"`], reason: `the field "${key}" of a line of the --log file is read only beside that line's place and its members` };
+  const rest = (sentence.slice(0, m.index) + sentence.slice(m.index! + said.length)).trim();
+  if (!/`"[A-Za-z_]\w*":/.test(rest)) return refused;
+  const main = readThen(rest);
+  if (!main.ok || main.parts.length !== 1) return refused;
+  const nth = /^line (\d+) of the --log file(?:, a JSON object,)? holds /.exec(main.parts[0].text);
+  if (!nth) return refused;
+  const n = Number(nth[1]);
+  const how = /^(starts|begins|opens)$/i.test(verb) ? 'begins' : /^(ends|finishes)$/i.test(verb) ? 'ends' : /^(contains|holds|includes)$/i.test(verb) ? 'contains' : 'is';
+  const holds = (x: string) => (how === 'begins' ? x.startsWith(value) : how === 'ends' ? x.endsWith(value) : how === 'contains' ? x.includes(value) : x === value);
+  const check: Check = {
+    text: `line ${n} of the --log file has the field "${key}", a text that ${how === 'is' ? 'is' : how === 'contains' ? 'contains' : `${how} with`} ${JSON.stringify(value)}`,
+    evaluate: (o) => {
+      if (!o.log?.lines) return { ok: false, actual: o.log ? `${o.log.name} was not created` : 'the run has no --log file' };
+      const line = o.log.lines[n - 1];
+      if (line === undefined) return { ok: false, actual: `the --log file has ${o.log.lines.length} line(s)` };
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        return { ok: false, actual: `line ${n} is no JSON: ${line.slice(0, 300)}` };
+      }
+      const field = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>)[key] : undefined;
+      // A number, true or false said to be the value is its JSON ("is `124`").
+      const ok = typeof field === 'string' ? holds(field) : how === 'is' && field !== undefined && JSON.stringify(field) === value.trim();
+      return { ok, actual: field === undefined ? `line ${n} has no field "${key}": ${line.slice(0, 300)}` : `"${key}": ${JSON.stringify(field)}` };
+    },
+  };
+  return { ok: true, parts: [...main.parts, check], rules: [...main.rules, 'a field of a line of the log, and its value'] };
 }
 
 /** READING with NOTE on what its last check's text says: an attached clause accounted for, not checked. */
@@ -3460,6 +3552,18 @@ function announcedWithRun(sentence: string): Check {
       const chosen = o.record.commands.filter((c) => mark === null || c.index === Number(mark[1]) - 1);
       const lines = chosen.map((c) => ({ c, line: announcementOf(c, o) ?? '' }));
       return { ok: lines.length > 0 && lines.every(({ c, line }) => line.includes(`: ${announcedLine(c.run)}`)), actual: lines.map(({ line }) => line).join('; ') || 'no command of the run matches' };
+    },
+  };
+}
+
+/** The command at place N (from 1) is one failFast did not start, and its announcement (EXACT: is) or the notes under it hold MARKS. */
+function notRunAt(n: number, marks: string[], exact: boolean): Check {
+  return {
+    text: `the command ${n} was not run (failFast): ${exact ? 'its announcement line ==' : 'its announcement or the note under it (as spec-run exec prints them) holds'} ${marks.map((x) => JSON.stringify(x)).join(' and ')}`,
+    evaluate: (o) => {
+      const lines = notRunLines(o, n - 1);
+      const ok = lines.length > 0 && marks.every((x) => (exact ? lines[0] === x : lines.some((l) => l.includes(x))));
+      return { ok, actual: lines.join(' ⏎ ') || `the command ${n} was not a command failFast did not start` };
     },
   };
 }
