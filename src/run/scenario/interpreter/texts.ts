@@ -52,13 +52,67 @@ export function headingsNamedUnder(sentence: string): string {
     .replace(plain, (_w, under: string, name: string) => `${under} \`${spelled(name)}\``);
 }
 
-/** A capital letter alone, where a quoted text has a number ("(N lines omitted)"); not the words "A" and "I". */
-const NUMBER_PLACEHOLDER = /(?<![\w.'-])[B-HJ-Z](?![\w'-])/;
+/**
+ * A capital letter standing for digits in a quoted text: alone ("(N lines omitted)"), repeated ("NNN"), with a fraction
+ * ("N.NNN", "NN.N") and a unit after it ("took N.NNNs"); not the words "A" and "I". The letters before the point are a
+ * number (its width is not what the writer says), those after it as many digits as there are letters.
+ */
+const LETTER_PLACEHOLDER = /(?<![\w.'-])([B-HJ-Z])\1*(?:\.(\1+))?(?=(?:ms|s|m|h)?(?![\w'-]))/g;
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, sixteen: 16, thirty: 30, 'thirty-two': 32, forty: 40, 'sixty-four': 64 };
+/** Words of a placeholder's description that say a format (digits, a number, a time): a description with one of them that is not read has a shape the reading would guess. */
+const FORMAT_WORD = /\b(?:digits?|hex(?:adecimal)?|numbers?|numeric|integers?|pids?|seconds?|secs?|milliseconds?|ms|durations?|timestamps?|dates?|bytes?)\b/i;
+/**
+ * The pattern an angle-bracketed placeholder stands for ("<8 hex digits>", "<pid>", "<digits>", "<number>"): the format its
+ * description says; any text on the line where it says none ("<file>", "<reason>"); null where it names a format in words
+ * this does not read ("<a duration>", "<some digits and letters>"), whose shape a reading would guess.
+ */
+export function placeholderShape(placeholder: string): string | null {
+  const said = placeholder.slice(1, -1).trim().toLowerCase().replace(/^(?:that|the|its|his|her|their|a|an|some)\s+/, '');
+  const count = (n: string | undefined) => (n === undefined ? '+' : `{${/^\d+$/.test(n) ? n : NUMBER_WORDS[n]}}`);
+  const countWord = String.raw`(\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
+  const hex = new RegExp(String.raw`^(?:${countWord}[\s-]+)?(?:lower-?case\s+)?hex(?:adecimal)?(?:[\s-]+(?:digits?|characters?|chars?))?$`).exec(said);
+  if (hex) return `[0-9a-f]${count(hex[1])}`;
+  const digits = new RegExp(String.raw`^(?:${countWord}[\s-]+)?(?:decimal\s+)?digits?$`).exec(said);
+  if (digits) return `\\d${count(digits[1])}`;
+  if (/^(?:pid|process[\s-]+id|process\s+number|pid\s+number|integer|whole\s+number|n)$/.test(said)) return '\\d+';
+  if (/^(?:number|numeric\s+value)$/.test(said)) return '\\d+(?:\\.\\d+)?';
+  return FORMAT_WORD.test(said) ? null : '[^\\n]*?';
+}
+
+/** A placeholder of QUOTED whose shape is not read ("<a duration>"): the step that quotes it is not read; null where there is none. */
+export function placeholderUnread(quoted: string): string | null {
+  return (quoted.match(/<[^<>\n]+>/g) ?? []).find((p) => placeholderShape(p) === null) ?? null;
+}
+
+/** The pattern of a quoted text with placeholders, ellipses and letters standing for digits in it; null where it has none. */
+function placeholderPattern(quoted: string): string | null {
+  let found = false;
+  const letters = (part: string) => {
+    let out = '';
+    let at = 0;
+    for (const m of part.matchAll(LETTER_PLACEHOLDER)) {
+      out += escape(part.slice(at, m.index)) + (m[2] === undefined ? '\\d+(?:\\.\\d+)?' : `\\d+\\.\\d{${m[2].length}}`);
+      at = m.index! + m[0].length;
+      found = true;
+    }
+    return out + escape(part.slice(at));
+  };
+  const pieces = quoted.split(/(\s*(?:\.\.\.|…)\s*|<[^<>\n]+>)/);
+  const pattern = pieces
+    .map((piece, i) => {
+      if (i % 2 === 0) return letters(piece);
+      found = true;
+      return piece.startsWith('<') ? (placeholderShape(piece) ?? '[^\\n]*?') : '[^\\n]*?';
+    })
+    .join('');
+  return found ? pattern : null;
+}
 
 /**
  * Where a quoted text stands in TEXT from FROM on: word for word, or with an ellipsis
- * ("…", "...") or a placeholder ("<pid>") standing for what the sentence leaves out, and a
- * capital letter alone ("N lines") for a number, on one line. A text that begins or ends
+ * ("…", "...") standing for what the sentence leaves out, a placeholder ("<8 hex digits>", "<pid>")
+ * for the format it describes (any text where it describes none), and a capital letter alone or
+ * repeated ("N lines", "N.NNNs") for digits, on one line. A text that begins or ends
  * with a letter or digit is matched as whole words ("1" is not in "10", "out" not in "output").
  */
 export function textAt(quoted: string, text: string, from = 0, withinWords = false): { start: number; end: number } | null {
@@ -67,10 +121,9 @@ export function textAt(quoted: string, text: string, from = 0, withinWords = fal
   literal.lastIndex = from;
   const exact = literal.exec(text);
   if (exact) return { start: exact.index, end: exact.index + exact[0].length };
-  const parts = quoted.split(/\s*(?:\.\.\.|…)\s*|<[^<>\n]+>/);
-  const numbered = (part: string) => part.split(NUMBER_PLACEHOLDER).map(escape).join('\\d+(?:\\.\\d+)?');
-  if (parts.length < 2 && !NUMBER_PLACEHOLDER.test(quoted)) return null;
-  const pattern = new RegExp(`${edge(quoted, 'start')}${parts.map(numbered).join('[^\\n]*?')}${edge(quoted, 'end')}`, 'g');
+  const shaped = placeholderPattern(quoted);
+  if (shaped === null) return null;
+  const pattern = new RegExp(`${edge(quoted, 'start')}${shaped}${edge(quoted, 'end')}`, 'g');
   pattern.lastIndex = from;
   const found = pattern.exec(text);
   return found ? { start: found.index, end: found.index + found[0].length } : null;
