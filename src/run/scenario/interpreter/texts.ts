@@ -377,7 +377,7 @@ function nextLineSaid(a: Args): { verb: Token; whole: boolean } | null {
 }
 
 /** Texts of a sentence in the order the report is to show them, or null when its order words do not order texts. */
-function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boolean; next?: boolean[]; anchor?: { after: boolean; at: number }; follows?: true; nextLineWhole?: true } | null {
+function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: Adjacent; next?: boolean[]; anchor?: { after: boolean; at: number }; follows?: true; nextLineWhole?: true } | null {
   // NEXT: on the line right after the text before it, as the texts of a range are ("`line1` to `line5`").
   const items: { text: string; at: number; next: boolean }[] = [];
   a.tokens.forEach((t, at) => {
@@ -422,7 +422,9 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boole
     const after = orders.some((o) => /^(after|comes after|come after)$/.test(o.word));
     // "after" needs what it comes after: a pronoun ("after them").
     // "the next line is `x`", "right after it comes `x`": on the line right after, not anywhere after.
-    if (!after || a.tokens.some(pronoun)) return { texts: items.map((i) => i.text), ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)), follows: true, ...(nextLine?.whole ? { nextLineWhole: true } : {}) };
+    // "It is followed by `a`, `b` and `c`", "then the placeholder `…`", "`x` follows": what comes next, each text right after the one before.
+    const next = orders.every((o) => restated(o) || /^(follows|follow|followed by|then|after that|next)$/.test(o.word));
+    if (!after || a.tokens.some(pronoun)) return { texts: items.map((i) => i.text), ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)) || (next ? 'next' : false), follows: true, ...(nextLine?.whole ? { nextLineWhole: true } : {}) };
   }
   if (!between || items.length < 2) return null;
   // "`a` and, after it, `b`": an order word with a pronoun for the text before it keeps the sentence's order.
@@ -430,7 +432,9 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boole
   if (reversed.length > 0 && (items.length !== 2 || orders.length !== 1)) return null;
   const texts = items.map((i) => i.text);
   if (reversed.length > 0) return ranged ? null : { texts: texts.reverse(), ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)) };
-  return { texts, ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)), ...(ranged ? { next: items.map((i) => i.next) } : {}) };
+  // "`a` is followed by `b`": `b` comes next, right after `a`; "`a`, then `b`" says their order only.
+  const followedBy = !ranged && orders.every((o) => /^followed by$/.test(o.word) || restated(o)) && orders.some((o) => /^followed by$/.test(o.word));
+  return { texts, ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)) || (followedBy ? 'next' : false), ...(ranged ? { next: items.map((i) => i.next) } : {}) };
 }
 
 /** A part is the text: word for word (an item of a numbered list with or without its number). */
@@ -482,7 +486,30 @@ function wholeLine(line: string, text: string, from = 0): { start: number; end: 
 }
 
 /** Whether the parts of a place hold TEXTS as PRESENCE says, in order when ORDERED (on consecutive lines when ADJACENT; each text NEXT says so on the line after the one before it; with PATH_LINES, among a command's own lines, a path alone as a whole line). */
-function holds(parts: string[], texts: string[], presence: Presence, ordered: boolean, adjacent: boolean, next?: boolean[], pathLines = false, withinWords = false): boolean {
+/**
+ * How texts said in order stand: on consecutive lines (true: "right after"), or 'next' ("followed by", "then" after the step
+ * before): each right after the one before, on its line with only spaces between or on the next line that is not blank.
+ */
+type Adjacent = boolean | 'next';
+
+/** Whether TEXTS come one right after the other in PARTS, as 'next' says (FIND: where a text stands in a line, from an index on). */
+function comesNext(parts: string[], texts: string[], find: (x: string, text: string, from?: number) => { start: number; end: number } | null): boolean {
+  const lines = parts.join('\n').split('\n');
+  const from = (k: number, i: number, end: number): boolean => {
+    if (k === texts.length) return true;
+    const same = find(texts[k], lines[i], end);
+    if (same && lines[i].slice(end, same.start).trim() === '' && from(k + 1, i, same.end)) return true;
+    let j = i + 1;
+    while (j < lines.length && lines[j].trim() === '') j++;
+    if (j >= lines.length) return false;
+    for (let at = find(texts[k], lines[j]); at; at = find(texts[k], lines[j], at.start + 1)) if (from(k + 1, j, at.end)) return true;
+    return false;
+  };
+  for (let i = 0; i < lines.length; i++) for (let at = find(texts[0], lines[i]); at; at = find(texts[0], lines[i], at.start + 1)) if (from(1, i, at.end)) return true;
+  return false;
+}
+
+function holds(parts: string[], texts: string[], presence: Presence, ordered: boolean, adjacent: Adjacent, next?: boolean[], pathLines = false, withinWords = false): boolean {
   const joined = parts.join('\n');
   const find = (x: string, text: string, from = 0) => (pathLines && PATH_ALONE.test(x) ? wholeLine(x, text, from) : textAt(x, text, from, withinWords && !next?.some(Boolean) && printedText(x)));
   if (presence === 'lines') {
@@ -508,6 +535,7 @@ function holds(parts: string[], texts: string[], presence: Presence, ordered: bo
     if (!found) return false;
   }
   if (!ordered) return texts.every((x) => find(x, joined) !== null);
+  if (adjacent === 'next') return comesNext(parts, texts, find);
   if (adjacent) {
     const lines = parts.map((p) => p.trim());
     return lines.some((_, i) => texts.every((x, k) => lines[i + k] !== undefined && find(x, lines[i + k]) !== null));
@@ -1118,7 +1146,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     return report(a, index, `a line of ${place.name} contains ${JSON.stringify(texts[0])} and says ${JSON.stringify(texts[1])}`, where, (parts) => parts.some((p) => holds([p], texts, 'holds', false, false)));
   }
   const says = presence === 'lines' ? 'has, as whole lines among its lines,' : presence === 'begins' ? 'begins with' : presence === 'ends' ? 'ends with' : presence === 'is' ? (texts.length > 1 ? 'is, line by line,' : 'is') : 'contains';
-  const order = ordered && presence !== 'is' ? (adjacent ? ', on consecutive lines in this order' : next?.some(Boolean) ? ', in this order (the texts of a range on consecutive lines)' : ', in this order') : '';
+  const order = ordered && presence !== 'is' ? (adjacent === 'next' ? ', each right after the one before (on its line, or the next line not blank)' : adjacent ? ', on consecutive lines in this order' : next?.some(Boolean) ? ', in this order (the texts of a range on consecutive lines)' : ', in this order') : '';
   const quoted = texts.map((x) => JSON.stringify(x));
   // "begins with `a` and shows `b`": the first text begins it, the others are in it.
   const rest = texts.length > 1 && (presence === 'begins' || presence === 'ends') ? (presence === 'begins' ? `${quoted[0]}, and contains ${quoted.slice(1).join(' and ')}` : `${quoted.at(-1)}, and contains ${quoted.slice(0, -1).join(' and ')}`) : null;
@@ -1224,11 +1252,11 @@ function asOutputRole(a: Args, roleAt: number, run?: string): TextCheck | null {
  * ("the next line reads `x`"): each text is the whole line right after the one before it. A run that ran no command (its
  * configuration refused) has its lines in all it printed.
  */
-function followsBefore(a: Args, texts: string[], adjacent: boolean, whole: boolean): TextCheck | null {
+function followsBefore(a: Args, texts: string[], adjacent: Adjacent, whole: boolean): TextCheck | null {
   const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
   if (a.negated || ordinal.length > 1 || a.entities('nth').length > 0 || a.has('FIRST_LINE', 'LAST_LINE', 'EACH') || (whole && !adjacent)) return null;
   const what = texts.map((x) => JSON.stringify(x)).join(' and ');
-  const where = whole ? `${texts.length > 1 ? 'are the lines' : 'is the line'} right after` : `stand${texts.length > 1 ? '' : 's'} in the report ${adjacent ? 'on the line right after' : 'after'}`;
+  const where = whole ? `${texts.length > 1 ? 'are the lines' : 'is the line'} right after` : `stand${texts.length > 1 ? '' : 's'} in the report ${adjacent === 'next' ? 'next, each right after the one before (on its line, or the next line not blank), after' : adjacent ? 'on the line right after' : 'after'}`;
   const follow = (lines: string[], referent: string) =>
     whole ? lines.some((line, i) => textAt(referent, line) !== null && texts.every((x, k) => lines[i + 1 + k] !== undefined && isText(lines[i + 1 + k], x))) : holds(lines, [referent, ...texts], 'holds', true, adjacent);
   return {

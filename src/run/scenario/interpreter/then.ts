@@ -1600,6 +1600,10 @@ const RULES: Rule<Check>[] = [
         }, { quoted: true });
       }
       if (a.has('ANNOUNCE', 'FIRST_LINE')) return null;
+      // "and then the placeholder `…`", "it is followed by the note `…`": a text said to come next, after what was quoted before it;
+      // read where texts that follow are, never as a notice anywhere (its place dropped).
+      const nextWord = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('ORDER') && /^(then|followed by|after that|next)$/i.test(t.text));
+      if (nextWord >= 0 && a.tokens.slice(nextWord + 1).some((t) => t.kind === 'entity' && t.entity.type === 'quoted')) return null;
       // "the error line, below the notes, reads `Error: …`": a text placed by the notes is not one of them; read only as above.
       const placeWords = a.tokens.slice(0, Math.max(0, noticeAt)).filter((t) => t.kind === 'word' && /^\w/.test(t.text)).map((t) => t.text.toLowerCase());
       if (/^(after|below|beneath|under|above|before)$/.test(placeWords.filter((w) => !/^(the|its|their|all)$/.test(w)).at(-1) ?? '')) return null;
