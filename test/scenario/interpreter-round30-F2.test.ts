@@ -49,11 +49,13 @@ t.test('a quoted path from a stand-in the sentence does not define is not read',
     'The command prints `D/work` as its directory.',
     'The second command prints `ROOT/a/b`.',
     'The output is `<project>/sub`.',
+    'The command prints `H` as its working directory.',
     'Under the first header the note `workdir /tmp is outside the project (P/x)` is printed.',
   ]) t.equal(reading('Then', sentence), null, sentence);
   t.match(reading('Then', 'The report reads `… <project>/nowhere …`, with `<project>` the absolute path of the project.') ?? '', /project's directory/, 'a placeholder the sentence defines is read as that directory, as before');
   t.not(reading('Then', 'The command prints `/tmp/x`.'), null, 'an absolute path is read as before');
   t.not(reading('Then', 'The report shows `Exit Code: N/A`.'), null, 'N/A is no path');
+  t.not(reading('Then', 'The command prints `OK`.'), null, 'capitals alone, said of no directory, are a text as before');
   t.end();
 });
 
