@@ -83,24 +83,32 @@ t.test('a note said to be on or under a command header is among that command\'s 
 t.test('"followed by" and "then" after the step before say what comes next', async (t) => {
   const tail = ['- run: "seq 1 10; echo oops >&2"', '  maxOutputLines: 3', '  keepOutput: tail'];
   t.match(reading('Then', 'It is followed by `8`, `9` and `10`.') ?? '', /next, each right after the one before/, 'a list that follows: each right after the one before');
-  t.match(reading('Then', 'And then the placeholder `(stdout: output hidden by configuration)`.') ?? '', /next, each right after the one before/, '"then" keeps its place: never a notice anywhere');
-  t.match(reading('Then', '`7` is followed by `8`.') ?? '', /each right after the one before/, '"X is followed by Y": Y next');
+  t.match(reading('Then', 'And then the placeholder `(stdout: output hidden by configuration)`.') ?? '', /stands in the report after the last text the step before quoted/, '"then" keeps its place (after the text before): never a notice anywhere');
+  t.notMatch(reading('Then', 'It is followed by `x`.') ?? '', /right after/, 'one text said to follow: in order, after it');
+  t.notMatch(reading('Then', 'The report shows `OK: command succeeded` followed by `Exit Code: 0`.') ?? '', /right after/, 'texts of one sentence: their order (a report has lines between its fields)');
   await expectBoundVerdicts(t, run, 'r30f2-next', [
     blockScenario('next lines', 'this runs', tail, 'The Output block begins with `stdout: ... (7 lines omitted)`.', 'It is followed by `8`, `9`, `10` and `oops`.'),
     blockScenario('a line skipped', 'this runs', tail, 'The Output block begins with `stdout: ... (7 lines omitted)`.', 'It is followed by `9`, `10` and `oops`.'),
-    blockScenario('in between', 'this runs', ['- run: "seq 1 5"'], 'The output shows `2` followed by `3`.'),
-    blockScenario('in between, skipped', 'this runs', ['- run: "seq 1 5"'], 'The output shows `2` followed by `4`.'),
+    blockScenario('one text after', 'this runs', ['- run: "seq 1 5"'], 'The output shows `2`.', 'It is followed by `4`.'),
+    blockScenario('one text before', 'this runs', ['- run: "seq 1 5"'], 'The output shows `4`.', 'It is followed by `2`.'),
   ], 'followed by', [
     [true, 'the lines right after the omission notice'],
     [false, '`8` stands between the notice and `9`'],
-    [true, '3 comes right after 2'],
-    [false, '3 stands between 2 and 4'],
+    [true, 'one text said to follow: after it, whatever stands between'],
+    [false, 'one text said to follow, printed before'],
   ]);
   await expectBoundVerdicts(t, run, 'r30f2-then', [
     blockScenario('then placeholder', 'this runs', ['- run: "echo one; echo two >&2"', '  showStdout: false'], 'The output shows `two`.', 'And then the placeholder `(stdout: output hidden by configuration)`.'),
-    blockScenario('then placeholder, not next', 'this runs', ['- run: "echo one; echo two >&2; echo three >&2"', '  showStdout: false'], 'The output shows `two`.', 'And then the placeholder `(stdout: output hidden by configuration)`.'),
+    blockScenario('then placeholder, another stream', 'this runs', ['- run: "echo one; echo two >&2"', '  showStderr: false'], 'The output shows `one`.', 'And then the placeholder `(stdout: output hidden by configuration)`.'),
   ], 'the placeholder', [
     [true, 'the placeholder comes right after `two`'],
-    [false, '`three` stands between `two` and the placeholder'],
+    [false, 'the placeholder of the other stream'],
+  ]);
+  await expectBoundVerdicts(t, run, 'r30f2-then-order', [
+    blockScenario('then, in order', 'this runs', ['- run: "echo $((2+2)); echo $((3+3))"'], 'The output shows `4`.', 'And then the line `6`.'),
+    blockScenario('then, out of order', 'this runs', ['- run: "echo $((2+2)); echo $((3+3))"'], 'The output shows `6`.', 'And then the line `4`.'),
+  ], 'And then', [
+    [true, '6 comes after 4'],
+    [false, '4 comes before 6, not after'],
   ]);
 });

@@ -422,8 +422,9 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: Adjac
     const after = orders.some((o) => /^(after|comes after|come after)$/.test(o.word));
     // "after" needs what it comes after: a pronoun ("after them").
     // "the next line is `x`", "right after it comes `x`": on the line right after, not anywhere after.
-    // "It is followed by `a`, `b` and `c`", "then the placeholder `…`", "`x` follows": what comes next, each text right after the one before.
-    const next = orders.every((o) => restated(o) || /^(follows|follow|followed by|then|after that|next)$/.test(o.word));
+    // "It is followed by `a`, `b` and `c`", "then `a` and `b`": a list of what follows is what comes next, each text right after
+    // the one before. One text ("it is followed by `x`", "and then the placeholder `…`") is said in order only: after it.
+    const next = items.length > 1 && orders.every((o) => restated(o) || /^(follows|follow|followed by|then|after that|next)$/.test(o.word));
     if (!after || a.tokens.some(pronoun)) return { texts: items.map((i) => i.text), ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)) || (next ? 'next' : false), follows: true, ...(nextLine?.whole ? { nextLineWhole: true } : {}) };
   }
   if (!between || items.length < 2) return null;
@@ -432,9 +433,9 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: Adjac
   if (reversed.length > 0 && (items.length !== 2 || orders.length !== 1)) return null;
   const texts = items.map((i) => i.text);
   if (reversed.length > 0) return ranged ? null : { texts: texts.reverse(), ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)) };
-  // "`a` is followed by `b`": `b` comes next, right after `a`; "`a`, then `b`" says their order only.
-  const followedBy = !ranged && orders.every((o) => /^followed by$/.test(o.word) || restated(o)) && orders.some((o) => /^followed by$/.test(o.word));
-  return { texts, ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)) || (followedBy ? 'next' : false), ...(ranged ? { next: items.map((i) => i.next) } : {}) };
+  // Within one sentence ("`OK: …` followed by `Exit Code: 0`", "`a`, then `b`") the words say the texts' order, not that
+  // nothing stands between them (a report's fields have lines between them).
+  return { texts, ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)), ...(ranged ? { next: items.map((i) => i.next) } : {}) };
 }
 
 /** A part is the text: word for word (an item of a numbered list with or without its number). */
