@@ -86,7 +86,8 @@ export function standInPathUnread(sentence: string): string | null {
     const path = /(?<![\w/.$<>-])([B-HJ-Z]|[A-Z][A-Z0-9_]*[A-Z0-9]|<[A-Za-z][^<>\n]*>)\/(?=[a-z0-9._])/.exec(span.slice(1, -1));
     if (path && path[1] !== defined) return `${path[1]}/`;
     // "prints `W` as its working directory": the stand-in alone, said to be a directory or a path.
-    const alone = /^(?:[B-HJ-Z]|[A-Z][A-Z0-9_]*[A-Z0-9]|<[A-Za-z][^<>\n]*>)$/.exec(span.slice(1, -1).trim());
+    // (A capital letter or a placeholder: an ALL-CAPS word alone is as often a variable's name, `HOOK_DIR`, `SPEC_RUN_CONFIG_DIR`.)
+    const alone = /^(?:[B-HJ-Z]|<[A-Za-z][^<>\n]*>)$/.exec(span.slice(1, -1).trim());
     if (alone && alone[0] !== defined && /\b(?:directory|directories|folder|path|dir|cwd|location)\b/i.test(sentence)) return alone[0];
   }
   return null;

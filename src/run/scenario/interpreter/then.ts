@@ -3058,7 +3058,22 @@ export function readThen(said: string): Reading<Check> {
   // The whole sentence is judged once, before any rule reads a part of it (which may lack the words that define a placeholder).
   if (thenDepth === 0) {
     const unread = unreadPlaceholder(said);
-    if (unread !== null) return unread;
+    if (unread !== null) {
+      // "`P/hooks`" where the setup starts the run on `P/hooks/stop.yaml`: the run has P, as a directory where spec-run exec
+      // starts; read so by the rules of a run's places, it is that directory, never a text.
+      const name = unread.ok ? '' : (unread.notUnderstood[0] ?? '').replace(/\/$/, '');
+      // (The setup's words are not all at hand: a When step of its own is not; the rules of a run's places check that the run has it.)
+      if (!/^[A-Z][A-Z0-9_]*$/.test(name)) return unread;
+      thenDepth += 1;
+      try {
+        const read = readThenAt(notesUnderHeader(said));
+        const naming = read.ok ? read.parts.filter((p) => p.text.includes(`${name}/`) || p.text.includes(`\`${name}\``)) : [];
+        const placed = naming.length > 0 && naming.every((p) => p.text.includes('a path from where spec-run exec starts'));
+        return placed ? read : unread;
+      } finally {
+        thenDepth -= 1;
+      }
+    }
   }
   thenDepth += 1;
   try {
