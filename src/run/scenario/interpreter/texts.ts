@@ -422,10 +422,10 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: Adjac
     const after = orders.some((o) => /^(after|comes after|come after)$/.test(o.word));
     // "after" needs what it comes after: a pronoun ("after them").
     // "the next line is `x`", "right after it comes `x`": on the line right after, not anywhere after.
-    // "It is followed by `a`, `b` and `c`", "then `a` and `b`": a list of what follows is what comes next, each text right after
-    // the one before. One text ("it is followed by `x`", "and then the placeholder `…`") is said in order only: after it.
-    const next = items.length > 1 && orders.every((o) => restated(o) || /^(follows|follow|followed by|then|after that|next)$/.test(o.word));
-    if (!after || a.tokens.some(pronoun)) return { texts: items.map((i) => i.text), ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)) || (next ? 'next' : false), follows: true, ...(nextLine?.whole ? { nextLineWhole: true } : {}) };
+    // "It is followed by `a`, `b` and `c`": after the last text the step before quoted, in order. Not as the lines right after
+    // it: what "it" is may be more than that text ("the output shows `1` to `5` and all three stderr lines. It is followed
+    // by …": the stderr lines stand between `5` and what follows).
+    if (!after || a.tokens.some(pronoun)) return { texts: items.map((i) => i.text), ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)), follows: true, ...(nextLine?.whole ? { nextLineWhole: true } : {}) };
   }
   if (!between || items.length < 2) return null;
   // "`a` and, after it, `b`": an order word with a pronoun for the text before it keeps the sentence's order.
