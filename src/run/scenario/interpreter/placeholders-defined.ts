@@ -69,3 +69,26 @@ export function placeholderDefinedReading(sentence: string, read: (sentence: str
   }));
   return { ok: true, parts, rules: [...before.rules, 'a placeholder defined as a directory of the run'] };
 }
+
+/**
+ * A quoted path whose first segment stands in for a directory the sentence does not define: a capital letter alone or an
+ * ALL-CAPS word ("`W/proj`", "`PROJECT/sub`", as a document's Purpose may name the directory spec-run exec starts in) or a
+ * placeholder ("`<project>/c`") before a slash, or alone where the sentence says a directory or path ("prints `W` as its
+ * working directory"). The run has no directory of that name, and checked as written the text
+ * fails every true run (or, read as any text, passes any path), so the step is not read. Null where there is none, or the
+ * sentence defines it ("…, with `<project>` the absolute path of the project", read by placeholderDefinedReading).
+ */
+export function standInPathUnread(sentence: string): string | null {
+  const named = DEFINED.exec(sentence);
+  const said = WITH_PLACE.exec(sentence);
+  const defined = named && placeNamed(named[2]) !== null ? named[1] : !named && said && placeholdersIn(sentence).length === 1 && placeNamed(said[1]) !== null ? placeholdersIn(sentence)[0] : undefined;
+  for (const span of sentence.match(/`[^`]*`/g) ?? []) {
+    const path = /(?<![\w/.$<>-])([B-HJ-Z]|[A-Z][A-Z0-9_]*[A-Z0-9]|<[A-Za-z][^<>\n]*>)\/(?=[a-z0-9._])/.exec(span.slice(1, -1));
+    if (path && path[1] !== defined) return `${path[1]}/`;
+    // "prints `W` as its working directory": the stand-in alone, said to be a directory or a path.
+    // (A capital letter or a placeholder: an ALL-CAPS word alone is as often a variable's name, `HOOK_DIR`, `SPEC_RUN_CONFIG_DIR`.)
+    const alone = /^(?:[B-HJ-Z]|<[A-Za-z][^<>\n]*>)$/.exec(span.slice(1, -1).trim());
+    if (alone && alone[0] !== defined && /\b(?:directory|directories|folder|path|dir|cwd|location)\b/i.test(sentence)) return alone[0];
+  }
+  return null;
+}

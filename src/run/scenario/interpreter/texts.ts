@@ -52,13 +52,67 @@ export function headingsNamedUnder(sentence: string): string {
     .replace(plain, (_w, under: string, name: string) => `${under} \`${spelled(name)}\``);
 }
 
-/** A capital letter alone, where a quoted text has a number ("(N lines omitted)"); not the words "A" and "I". */
-const NUMBER_PLACEHOLDER = /(?<![\w.'-])[B-HJ-Z](?![\w'-])/;
+/**
+ * A capital letter standing for digits in a quoted text: alone ("(N lines omitted)"), repeated ("NNN"), with a fraction
+ * ("N.NNN", "NN.N") and a unit after it ("took N.NNNs"); not the words "A" and "I". The letters before the point are a
+ * number (its width is not what the writer says), those after it as many digits as there are letters.
+ */
+const LETTER_PLACEHOLDER = /(?<![\w.'-])([B-HJ-Z])\1*(?:\.(\1+))?(?=(?:ms|s|m|h)?(?![\w'-]))/g;
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, sixteen: 16, thirty: 30, 'thirty-two': 32, forty: 40, 'sixty-four': 64 };
+/** Words of a placeholder's description that say a format (digits, a number, a time): a description with one of them that is not read has a shape the reading would guess. */
+const FORMAT_WORD = /\b(?:digits?|hex(?:adecimal)?|numbers?|numeric|integers?|pids?|seconds?|secs?|milliseconds?|ms|durations?|timestamps?|dates?|bytes?)\b/i;
+/**
+ * The pattern an angle-bracketed placeholder stands for ("<8 hex digits>", "<pid>", "<digits>", "<number>"): the format its
+ * description says; any text on the line where it says none ("<file>", "<reason>"); null where it names a format in words
+ * this does not read ("<a duration>", "<some digits and letters>"), whose shape a reading would guess.
+ */
+export function placeholderShape(placeholder: string): string | null {
+  const said = placeholder.slice(1, -1).trim().toLowerCase().replace(/^(?:that|the|its|his|her|their|a|an|some)\s+/, '');
+  const count = (n: string | undefined) => (n === undefined ? '+' : `{${/^\d+$/.test(n) ? n : NUMBER_WORDS[n]}}`);
+  const countWord = String.raw`(\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
+  const hex = new RegExp(String.raw`^(?:${countWord}[\s-]+)?(?:lower-?case\s+)?hex(?:adecimal)?(?:[\s-]+(?:digits?|characters?|chars?))?$`).exec(said);
+  if (hex) return `[0-9a-f]${count(hex[1])}`;
+  const digits = new RegExp(String.raw`^(?:${countWord}[\s-]+)?(?:decimal\s+)?digits?$`).exec(said);
+  if (digits) return `\\d${count(digits[1])}`;
+  if (/^(?:pid|process[\s-]+id|process\s+number|pid\s+number|integer|whole\s+number|n)$/.test(said)) return '\\d+';
+  if (/^(?:number|numeric\s+value)$/.test(said)) return '\\d+(?:\\.\\d+)?';
+  return FORMAT_WORD.test(said) ? null : '[^\\n]*?';
+}
+
+/** A placeholder of QUOTED whose shape is not read ("<a duration>"): the step that quotes it is not read; null where there is none. */
+export function placeholderUnread(quoted: string): string | null {
+  return (quoted.match(/<[^<>\n]+>/g) ?? []).find((p) => placeholderShape(p) === null) ?? null;
+}
+
+/** The pattern of a quoted text with placeholders, ellipses and letters standing for digits in it; null where it has none. */
+function placeholderPattern(quoted: string): string | null {
+  let found = false;
+  const letters = (part: string) => {
+    let out = '';
+    let at = 0;
+    for (const m of part.matchAll(LETTER_PLACEHOLDER)) {
+      out += escape(part.slice(at, m.index)) + (m[2] === undefined ? '\\d+(?:\\.\\d+)?' : `\\d+\\.\\d{${m[2].length}}`);
+      at = m.index! + m[0].length;
+      found = true;
+    }
+    return out + escape(part.slice(at));
+  };
+  const pieces = quoted.split(/(\s*(?:\.\.\.|…)\s*|<[^<>\n]+>)/);
+  const pattern = pieces
+    .map((piece, i) => {
+      if (i % 2 === 0) return letters(piece);
+      found = true;
+      return piece.startsWith('<') ? (placeholderShape(piece) ?? '[^\\n]*?') : '[^\\n]*?';
+    })
+    .join('');
+  return found ? pattern : null;
+}
 
 /**
  * Where a quoted text stands in TEXT from FROM on: word for word, or with an ellipsis
- * ("…", "...") or a placeholder ("<pid>") standing for what the sentence leaves out, and a
- * capital letter alone ("N lines") for a number, on one line. A text that begins or ends
+ * ("…", "...") standing for what the sentence leaves out, a placeholder ("<8 hex digits>", "<pid>")
+ * for the format it describes (any text where it describes none), and a capital letter alone or
+ * repeated ("N lines", "N.NNNs") for digits, on one line. A text that begins or ends
  * with a letter or digit is matched as whole words ("1" is not in "10", "out" not in "output").
  */
 export function textAt(quoted: string, text: string, from = 0, withinWords = false): { start: number; end: number } | null {
@@ -67,10 +121,9 @@ export function textAt(quoted: string, text: string, from = 0, withinWords = fal
   literal.lastIndex = from;
   const exact = literal.exec(text);
   if (exact) return { start: exact.index, end: exact.index + exact[0].length };
-  const parts = quoted.split(/\s*(?:\.\.\.|…)\s*|<[^<>\n]+>/);
-  const numbered = (part: string) => part.split(NUMBER_PLACEHOLDER).map(escape).join('\\d+(?:\\.\\d+)?');
-  if (parts.length < 2 && !NUMBER_PLACEHOLDER.test(quoted)) return null;
-  const pattern = new RegExp(`${edge(quoted, 'start')}${parts.map(numbered).join('[^\\n]*?')}${edge(quoted, 'end')}`, 'g');
+  const shaped = placeholderPattern(quoted);
+  if (shaped === null) return null;
+  const pattern = new RegExp(`${edge(quoted, 'start')}${shaped}${edge(quoted, 'end')}`, 'g');
   pattern.lastIndex = from;
   const found = pattern.exec(text);
   return found ? { start: found.index, end: found.index + found[0].length } : null;
@@ -334,7 +387,7 @@ function nextLineSaid(a: Args): { verb: Token; whole: boolean } | null {
 }
 
 /** Texts of a sentence in the order the report is to show them, or null when its order words do not order texts. */
-function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boolean; next?: boolean[]; anchor?: { after: boolean; at: number }; follows?: true; nextLineWhole?: true } | null {
+function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: Adjacent; next?: boolean[]; anchor?: { after: boolean; at: number }; follows?: true; nextLineWhole?: true } | null {
   // NEXT: on the line right after the text before it, as the texts of a range are ("`line1` to `line5`").
   const items: { text: string; at: number; next: boolean }[] = [];
   a.tokens.forEach((t, at) => {
@@ -379,6 +432,9 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boole
     const after = orders.some((o) => /^(after|comes after|come after)$/.test(o.word));
     // "after" needs what it comes after: a pronoun ("after them").
     // "the next line is `x`", "right after it comes `x`": on the line right after, not anywhere after.
+    // "It is followed by `a`, `b` and `c`": after the last text the step before quoted, in order. Not as the lines right after
+    // it: what "it" is may be more than that text ("the output shows `1` to `5` and all three stderr lines. It is followed
+    // by …": the stderr lines stand between `5` and what follows).
     if (!after || a.tokens.some(pronoun)) return { texts: items.map((i) => i.text), ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)), follows: true, ...(nextLine?.whole ? { nextLineWhole: true } : {}) };
   }
   if (!between || items.length < 2) return null;
@@ -387,6 +443,8 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boole
   if (reversed.length > 0 && (items.length !== 2 || orders.length !== 1)) return null;
   const texts = items.map((i) => i.text);
   if (reversed.length > 0) return ranged ? null : { texts: texts.reverse(), ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)) };
+  // Within one sentence ("`OK: …` followed by `Exit Code: 0`", "`a`, then `b`") the words say the texts' order, not that
+  // nothing stands between them (a report's fields have lines between them).
   return { texts, ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)), ...(ranged ? { next: items.map((i) => i.next) } : {}) };
 }
 
@@ -439,7 +497,30 @@ function wholeLine(line: string, text: string, from = 0): { start: number; end: 
 }
 
 /** Whether the parts of a place hold TEXTS as PRESENCE says, in order when ORDERED (on consecutive lines when ADJACENT; each text NEXT says so on the line after the one before it; with PATH_LINES, among a command's own lines, a path alone as a whole line). */
-function holds(parts: string[], texts: string[], presence: Presence, ordered: boolean, adjacent: boolean, next?: boolean[], pathLines = false, withinWords = false): boolean {
+/**
+ * How texts said in order stand: on consecutive lines (true: "right after"), or 'next' ("followed by", "then" after the step
+ * before): each right after the one before, on its line with only spaces between or on the next line that is not blank.
+ */
+type Adjacent = boolean | 'next';
+
+/** Whether TEXTS come one right after the other in PARTS, as 'next' says (FIND: where a text stands in a line, from an index on). */
+function comesNext(parts: string[], texts: string[], find: (x: string, text: string, from?: number) => { start: number; end: number } | null): boolean {
+  const lines = parts.join('\n').split('\n');
+  const from = (k: number, i: number, end: number): boolean => {
+    if (k === texts.length) return true;
+    const same = find(texts[k], lines[i], end);
+    if (same && lines[i].slice(end, same.start).trim() === '' && from(k + 1, i, same.end)) return true;
+    let j = i + 1;
+    while (j < lines.length && lines[j].trim() === '') j++;
+    if (j >= lines.length) return false;
+    for (let at = find(texts[k], lines[j]); at; at = find(texts[k], lines[j], at.start + 1)) if (from(k + 1, j, at.end)) return true;
+    return false;
+  };
+  for (let i = 0; i < lines.length; i++) for (let at = find(texts[0], lines[i]); at; at = find(texts[0], lines[i], at.start + 1)) if (from(1, i, at.end)) return true;
+  return false;
+}
+
+function holds(parts: string[], texts: string[], presence: Presence, ordered: boolean, adjacent: Adjacent, next?: boolean[], pathLines = false, withinWords = false): boolean {
   const joined = parts.join('\n');
   const find = (x: string, text: string, from = 0) => (pathLines && PATH_ALONE.test(x) ? wholeLine(x, text, from) : textAt(x, text, from, withinWords && !next?.some(Boolean) && printedText(x)));
   if (presence === 'lines') {
@@ -465,6 +546,7 @@ function holds(parts: string[], texts: string[], presence: Presence, ordered: bo
     if (!found) return false;
   }
   if (!ordered) return texts.every((x) => find(x, joined) !== null);
+  if (adjacent === 'next') return comesNext(parts, texts, find);
   if (adjacent) {
     const lines = parts.map((p) => p.trim());
     return lines.some((_, i) => texts.every((x, k) => lines[i + k] !== undefined && find(x, lines[i + k]) !== null));
@@ -1075,7 +1157,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     return report(a, index, `a line of ${place.name} contains ${JSON.stringify(texts[0])} and says ${JSON.stringify(texts[1])}`, where, (parts) => parts.some((p) => holds([p], texts, 'holds', false, false)));
   }
   const says = presence === 'lines' ? 'has, as whole lines among its lines,' : presence === 'begins' ? 'begins with' : presence === 'ends' ? 'ends with' : presence === 'is' ? (texts.length > 1 ? 'is, line by line,' : 'is') : 'contains';
-  const order = ordered && presence !== 'is' ? (adjacent ? ', on consecutive lines in this order' : next?.some(Boolean) ? ', in this order (the texts of a range on consecutive lines)' : ', in this order') : '';
+  const order = ordered && presence !== 'is' ? (adjacent === 'next' ? ', each right after the one before (on its line, or the next line not blank)' : adjacent ? ', on consecutive lines in this order' : next?.some(Boolean) ? ', in this order (the texts of a range on consecutive lines)' : ', in this order') : '';
   const quoted = texts.map((x) => JSON.stringify(x));
   // "begins with `a` and shows `b`": the first text begins it, the others are in it.
   const rest = texts.length > 1 && (presence === 'begins' || presence === 'ends') ? (presence === 'begins' ? `${quoted[0]}, and contains ${quoted.slice(1).join(' and ')}` : `${quoted.at(-1)}, and contains ${quoted.slice(0, -1).join(' and ')}`) : null;
@@ -1181,11 +1263,11 @@ function asOutputRole(a: Args, roleAt: number, run?: string): TextCheck | null {
  * ("the next line reads `x`"): each text is the whole line right after the one before it. A run that ran no command (its
  * configuration refused) has its lines in all it printed.
  */
-function followsBefore(a: Args, texts: string[], adjacent: boolean, whole: boolean): TextCheck | null {
+function followsBefore(a: Args, texts: string[], adjacent: Adjacent, whole: boolean): TextCheck | null {
   const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
   if (a.negated || ordinal.length > 1 || a.entities('nth').length > 0 || a.has('FIRST_LINE', 'LAST_LINE', 'EACH') || (whole && !adjacent)) return null;
   const what = texts.map((x) => JSON.stringify(x)).join(' and ');
-  const where = whole ? `${texts.length > 1 ? 'are the lines' : 'is the line'} right after` : `stand${texts.length > 1 ? '' : 's'} in the report ${adjacent ? 'on the line right after' : 'after'}`;
+  const where = whole ? `${texts.length > 1 ? 'are the lines' : 'is the line'} right after` : `stand${texts.length > 1 ? '' : 's'} in the report ${adjacent === 'next' ? 'next, each right after the one before (on its line, or the next line not blank), after' : adjacent ? 'on the line right after' : 'after'}`;
   const follow = (lines: string[], referent: string) =>
     whole ? lines.some((line, i) => textAt(referent, line) !== null && texts.every((x, k) => lines[i + 1 + k] !== undefined && isText(lines[i + 1 + k], x))) : holds(lines, [referent, ...texts], 'holds', true, adjacent);
   return {

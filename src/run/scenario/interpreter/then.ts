@@ -31,7 +31,7 @@ import { fieldErrorReading } from './field-errors.js';
 import { refusalReasonReading } from './refusal-reasons.js';
 import { messagePartsReading, refusalFirstLineReading } from './message-parts.js';
 import { printedPlaceReading } from './paths-printed.js';
-import { placeholderDefinedReading } from './placeholders-defined.js';
+import { placeholderDefinedReading, standInPathUnread } from './placeholders-defined.js';
 import { directoryLeftReading } from './directories-left.js';
 import { linesShownReading } from './lines-shown.js';
 import { lineRangesReading } from './line-ranges.js';
@@ -44,7 +44,7 @@ import { saidInWordsReading } from './said-in-words.js';
 import { anotherRunReading } from './runs-again.js';
 import { asExpected, contrastsJoined, endingAppositive, generalJustification, ownStatusAttached } from './attached-clauses.js';
 import { commandsNamedTogether } from './commands-named.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, headingsNamedUnder, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, ownRunLine, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, placeholderUnread, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, headingsNamedUnder, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, ownRunLine, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -1600,6 +1600,10 @@ const RULES: Rule<Check>[] = [
         }, { quoted: true });
       }
       if (a.has('ANNOUNCE', 'FIRST_LINE')) return null;
+      // "and then the placeholder `…`", "it is followed by the note `…`": a text said to come next, after what was quoted before it;
+      // read where texts that follow are, never as a notice anywhere (its place dropped).
+      const nextWord = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('ORDER') && /^(then|followed by|after that|next)$/i.test(t.text));
+      if (nextWord >= 0 && a.tokens.slice(nextWord + 1).some((t) => t.kind === 'entity' && t.entity.type === 'quoted')) return null;
       // "the error line, below the notes, reads `Error: …`": a text placed by the notes is not one of them; read only as above.
       const placeWords = a.tokens.slice(0, Math.max(0, noticeAt)).filter((t) => t.kind === 'word' && /^\w/.test(t.text)).map((t) => t.text.toLowerCase());
       if (/^(after|below|beneath|under|above|before)$/.test(placeWords.filter((w) => !/^(the|its|their|all)$/.test(w)).at(-1) ?? '')) return null;
@@ -3066,7 +3070,67 @@ function bothNamedBefore(sentence: string): string {
  * A Then's checks, or why it is not read. A sentence that names several commands by their places, not read as written,
  * is read as its fact said of each of them ("the second and third commands fail": each fails; commands-named.ts).
  */
+let thenDepth = 0;
 export function readThen(said: string): Reading<Check> {
+  // The whole sentence is judged once, before any rule reads a part of it (which may lack the words that define a placeholder).
+  if (thenDepth === 0) {
+    const unread = unreadPlaceholder(said);
+    if (unread !== null) {
+      // "`P/hooks`" where the setup starts the run on `P/hooks/stop.yaml`: the run has P, as a directory where spec-run exec
+      // starts; read so by the rules of a run's places, it is that directory, never a text.
+      const name = unread.ok ? '' : (unread.notUnderstood[0] ?? '').replace(/\/$/, '');
+      // (The setup's words are not all at hand: a When step of its own is not; the rules of a run's places check that the run has it.)
+      if (!/^[A-Z][A-Z0-9_]*$/.test(name)) return unread;
+      thenDepth += 1;
+      try {
+        const read = readThenAt(notesUnderHeader(said));
+        const naming = read.ok ? read.parts.filter((p) => p.text.includes(`${name}/`) || p.text.includes(`\`${name}\``)) : [];
+        const placed = naming.length > 0 && naming.every((p) => p.text.includes('a path from where spec-run exec starts'));
+        return placed ? read : unread;
+      } finally {
+        thenDepth -= 1;
+      }
+    }
+  }
+  thenDepth += 1;
+  try {
+    return readThenAt(notesUnderHeader(said));
+  } finally {
+    thenDepth -= 1;
+  }
+}
+
+/**
+ * A placeholder a quoted text of SENTENCE holds whose shape is not read ("<a duration>"), or a quoted path from a stand-in
+ * the sentence does not define ("`W/proj`"): not read, as any reading of it would be a guess. Null where there is none.
+ */
+function unreadPlaceholder(sentence: string): Reading<Check> | null {
+  const shapeless = (sentence.match(/`[^`]*`/g) ?? []).map((span) => placeholderUnread(span.slice(1, -1))).find((p) => p !== null);
+  if (shapeless) return { ok: false, notUnderstood: [shapeless], reason: 'a placeholder of a quoted text that says a format in words not read' };
+  const standIn = standInPathUnread(sentence);
+  if (standIn !== null) return { ok: false, notUnderstood: [standIn], reason: 'a quoted path from a stand-in for a directory the scenario does not define in words read' };
+  return null;
+}
+
+const NOTE_ORDINAL = String.raw`(first|second|third|fourth|fifth|sixth|last|\d+(?:st|nd|rd|th))`;
+/** "the (first) (command's) header (line)", "the header of the second command": a command's announcement, by its place where said. */
+const NOTE_HEADER = String.raw`(?:the\s+)?(?:${NOTE_ORDINAL}\s+)?(?:command's\s+)?(?:header|heading|announcement)(?:\s+line)?(?:\s+of\s+the\s+${NOTE_ORDINAL}\s+command)?`;
+const NOTE_QUOTED = String.raw`(?:the|a)\s+note\s+(\`[^\`]+\`)`;
+const NOTE_ON_HEADER = new RegExp(String.raw`\b${NOTE_HEADER}\s+(?:carries|has|shows|holds|bears|displays|gets|is\s+followed\s+by)\s+${NOTE_QUOTED}`, 'i');
+const NOTE_UNDER_HEADER = new RegExp(String.raw`\b(?:under|below|beneath|underneath)\s+${NOTE_HEADER},?\s+(?:(?:there\s+is|is\s+printed|is\s+shown|comes|appears|stands)\s+)?${NOTE_QUOTED}(?:\s+(?:is|gets)\s+(?:printed|shown|written|displayed)|\s+appears|\s+follows)?`, 'i');
+/**
+ * "the header carries the note `…`", "under the first header the note `…` is printed", "the second command's header is followed
+ * by the note `…`": spec-run exec prints a command's notes on their own `  note:` lines below its header, never on it; said so,
+ * the note is among that command's notes (written as the words that read them), not a text of the header line.
+ */
+function notesUnderHeader(sentence: string): string {
+  const of = (ord?: string) => (ord === undefined ? "the command's" : `the ${ord} command's`);
+  return sentence
+    .replace(NOTE_ON_HEADER, (_w, a?: string, b?: string, q?: string) => `${of(a ?? b)} notes include ${q}`)
+    .replace(NOTE_UNDER_HEADER, (_w, a?: string, b?: string, q?: string) => `${of(a ?? b)} notes include ${q}`);
+}
+
+function readThenAt(said: string): Reading<Check> {
   const sentence = closingLineSaid(headingsNamedUnder(said));
   const another = anotherRunReading(sentence, readThen);
   if (another !== null) return another;
