@@ -84,7 +84,8 @@ export async function execCommand(input: string[] | ExecCliOptions, takeStartSig
     options = Array.isArray(input) ? parseExecArgs(input) : input;
   } catch (e) {
     interrupts.dispose();
-    write((e as Error).message);
+    // A mistake in the command line, not a report: on stderr, as the option parser's own ("error: unknown option").
+    process.stderr.write(`error: ${(e as Error).message}\n(run spec-run exec --help for usage)\n`);
     return interrupts.exitStatus ?? 2;
   }
   let text: string;

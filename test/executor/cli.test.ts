@@ -2,8 +2,12 @@ import t from 'tap';
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { execCommand, parseExecArgs } from '../../src/executor/cli.js';
 import { parseLog } from '../../src/executor/log.js';
+import { execa } from 'execa';
+
+const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/cli/main.js');
 
 function capture() {
   const lines: string[] = [];
@@ -61,5 +65,17 @@ t.test('argv: --log-failures adds a line for a plain failure to the --log file; 
   const ran = path.join(dir, 'ran');
   await rm(ran);
   t.equal(await execCommand([config, '--log-failures']), 2, 'alone: exit 2');
+  // Through the CLI, beside the option parser's own errors: the error and where to read the usage on stderr, nothing on stdout.
+  for (const [args, said] of [
+    [['--log-failures'], 'error: --log-failures needs --log FILE'],
+    [['--image-alias', 'alpine'], 'error: --image-alias wants NAME=IMAGE, got alpine'],
+    [['--no-such-option'], "error: unknown option '--no-such-option'"],
+  ] as const) {
+    const result = await execa(process.execPath, [cli, 'exec', config, ...args], { reject: false });
+    t.same([result.exitCode, result.stdout], [2, ''], `${args.join(' ')}: exit 2, nothing on stdout`);
+    const [first, hint, ...more] = result.stderr.split('\n');
+    t.ok(first.startsWith(said), `${args.join(' ')}: ${said}`);
+    t.same([hint, more], [(args[0] === '--no-such-option' ? '(run spec-run --help for usage)' : '(run spec-run exec --help for usage)'), []], `${args.join(' ')}: then where to read the usage`);
+  }
   t.notOk(existsSync(ran), 'alone: no command ran');
 });

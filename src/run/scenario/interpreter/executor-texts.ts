@@ -86,6 +86,7 @@ export const EXECUTOR_TEXTS: readonly string[] = [
   "duplicated key '{}', first at line {}",
   "env: replaces {}, which would name the configuration's directory",
   "env: replaces {}, which would name the configuration's directory {}",
+  "error: {} (run spec-run exec --help for usage)",
   "every command needs `run:`",
   "expected one `key: value` line",
   "image {} (for {}) is not on this machine and could not be pulled: {}",
