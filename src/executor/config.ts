@@ -202,7 +202,7 @@ const stopSchema = mapping(
     // Last, so that the allowed keys an "unknown key" message lists stay in their former order before it.
     failFast: z.boolean(says(BOOLEAN)).default(false),
   },
-  'must be a mapping with `commands:` and optionally `defaultTimeout:`',
+  'must be a mapping with `commands:` and optionally `defaultTimeout:` and `failFast:`',
   'the `stop:` section is missing',
 );
 

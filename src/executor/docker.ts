@@ -351,7 +351,8 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
       });
     }
     // A kill the command outlived fails it all the same (exitCodeAfterMemoryKill): its report's first line tells it.
-    if (memoryKill) return result({ outcome: 'memory-limit', exitCode: exitCodeAfterMemoryKill(state.ExitCode), signal: signalOf(state.ExitCode), durationMs, memoryKill });
+    // The signal its exit code stands for: 137 is the kill's SIGKILL where the command went on to exit 0.
+    if (memoryKill) return result({ outcome: 'memory-limit', exitCode: exitCodeAfterMemoryKill(state.ExitCode), signal: signalOf(exitCodeAfterMemoryKill(state.ExitCode)), durationMs, memoryKill });
     return result({ outcome: 'completed', exitCode: state.ExitCode, signal: signalOf(state.ExitCode), durationMs });
   } finally {
     if (created) await remove(name, notes, tell);

@@ -145,12 +145,12 @@ t.test('Docker', async (t) => {
 
   t.test('a process of the command killed at the memory limit, the command going on to exit 0: failed with 137, never an OK', async (t) => {
     const r = await runInDocker(request('(echo 1000 > /proc/self/oom_score_adj; x=$(yes | head -c 300000000)); echo survived', 10_000, { memory: '16m' }));
-    t.match(r, { outcome: 'memory-limit', exitCode: 137, signal: null, memoryKill: { commandWentOn: true, commandExitCode: 0 } });
+    t.match(r, { outcome: 'memory-limit', exitCode: 137, signal: 'SIGKILL', memoryKill: { commandWentOn: true, commandExitCode: 0 } }, 'the signal 137 stands for, as the report says');
     const report = formatResult(r);
     t.match(report, /^Error: Command exceeded its memory limit \(16m\): a process of it was killed; the command went on and exited with 0\n/);
     t.match(report, /^Exit Status: Memory limit \(a process of the command OOM killed, signal 9: SIGKILL; the command exited with 0\)\nExit Code: 137$/m);
     t.notMatch(report, /OK: command succeeded/);
-    t.same(limitEvents(r).map((e) => [e.event, e.exitCode, e.commandWentOn, e.commandExitCode]), [['memory-limit', 137, true, 0]]);
+    t.same(limitEvents(r).map((e) => [e.event, e.exitCode, e.signal, e.commandWentOn, e.commandExitCode]), [['memory-limit', 137, 'SIGKILL', true, 0]]);
   });
 
   t.test('a process killed at the memory limit, the command then stopped at its timeout: both events logged, the kill in a note', async (t) => {

@@ -80,7 +80,7 @@ t.test('the installed CLI: a THEN of the team after the YAML block is refused; a
 
   const list = await project.specRun(['run', 'list.spec.md', '--reporter', 'tap']);
   t.equal(list.code, 1);
-  t.match(list.stdout, /the executor rejects the scenario's configuration, so no command runs: stop: must be a mapping with `commands:` and optionally `defaultTimeout:`, not a list \(list\.spec\.md:9:3\)/);
+  t.match(list.stdout, /the executor rejects the scenario's configuration, so no command runs: stop: must be a mapping with `commands:` and optionally `defaultTimeout:` and `failFast:`, not a list \(list\.spec\.md:9:3\)/);
   t.notMatch(list.stdout, /configures 0 commands/);
   t.match(list.stdout, /stop\.commands\[0\]\.timeout: invalid duration \\"1 fortnight\\"[^\n]*\(list\.spec\.md:21:16\)/);
   const listCheck = await project.specRun(['check', 'list.spec.md']);

@@ -75,8 +75,8 @@ t.test('a block of a shape the executor refuses is that refusal, in its words, a
   const thens = points.filter((p) => /^THEN /.test(p.name));
   t.equal(thens.length, 5, { points });
   for (const [i, said] of [
-    [0, /the executor rejects the scenario's configuration, so no command runs: stop: must be a mapping with `commands:` and optionally `defaultTimeout:`, not a list \(\S*shapes\.spec\.md:\d+:3\)/],
-    [1, /stop: must be a mapping with `commands:` and optionally `defaultTimeout:`, not a list/],
+    [0, /the executor rejects the scenario's configuration, so no command runs: stop: must be a mapping with `commands:` and optionally `defaultTimeout:` and `failFast:`, not a list \(\S*shapes\.spec\.md:\d+:3\)/],
+    [1, /stop: must be a mapping with `commands:` and optionally `defaultTimeout:` and `failFast:`, not a list/],
     [2, /the executor rejects the scenario's configuration, so no command runs: stop\.commands\[0\]: must be a mapping with at least `run:`, not "echo hi"/],
   ] as const) {
     t.equal(thens[i].ok, false, thens[i].name);

@@ -113,7 +113,7 @@ export const EXECUTOR_TEXTS: readonly string[] = [
   "lies under {}, which is {}, not a directory",
   "must be a list of commands (`- run: ...`)",
   "must be a mapping of variable names to values",
-  "must be a mapping with `commands:` and optionally `defaultTimeout:`",
+  "must be a mapping with `commands:` and optionally `defaultTimeout:` and `failFast:`",
   "must be a mapping with at least `run:`",
   "must be a non-empty command string",
   "must be a non-empty string",
