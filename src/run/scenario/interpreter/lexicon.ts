@@ -623,10 +623,6 @@ function namedValues(tokens: Token[]): Token[] {
 }
 
 /**
- * Puts back the code marks of a step's inline code spans (`sleep 30`), which its plain
- * text lost: each span, in order, where it next stands and is not already quoted.
- */
-/**
  * Where SPAN stands in TEXT as a whole, not inside a word (`a` is not the "a" of "after"); else its first place. A span
  * that is a number stands where it is no code's value said in words ("failed with exit code 1, the lines `1` to `4`":
  * the `1` is the line's, not the code's), where the text holds it there and again.
@@ -639,9 +635,16 @@ function wholeAt(text: string, span: string): number {
     if (!inside) wholes.push(at);
   }
   const codesValue = (at: number) => /^\d+$/.test(span) && /\b(?:code|status|rc)\s+(?:of\s+)?$/i.test(text.slice(0, at));
-  return wholes.find((at) => !codesValue(at)) ?? wholes[0] ?? text.indexOf(span);
+  // A word said between a determiner and a noun modifies that noun ("the second command prints `second`": the
+  // ordinal places a command; the text it printed is the later `second`), where the text holds the word again.
+  const modifier = (at: number) => /^[a-z]+$/i.test(span) && /\b(?:the|its|their|each|every|a|an)\s+$/i.test(text.slice(0, at)) && /^\s+[a-z]/i.test(text.slice(at + span.length));
+  return wholes.find((at) => !codesValue(at) && !modifier(at)) ?? wholes.find((at) => !codesValue(at)) ?? wholes[0] ?? text.indexOf(span);
 }
 
+/**
+ * Puts back the code marks of a step's inline code spans (`sleep 30`), which its plain
+ * text lost: each span, in order, where it next stands and is not already quoted.
+ */
 export function markCode(text: string, code: readonly string[] = []): string {
   let out = '';
   let rest = text;

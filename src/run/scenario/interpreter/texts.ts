@@ -671,12 +671,50 @@ export function textList(tokens: Token[]): { list: boolean; ordered: boolean; te
 
 /** "each of the three messages", "all items": each part of the place ("each command", "both commands" choose commands). */
 function eachPart(a: Args): boolean {
+  if (reportsQuantified(a.tokens) !== null) return false;
   return a.tokens.some((t, i) => {
     if (!is(t, 'EACH')) return false;
     // The next word that says something, past "of the three": a part of the report ("are all shown" quantifies the texts).
     const next = a.tokens.slice(i + 1).find((x) => !is(x, 'FUNCTION') && !(x.kind === 'entity' && x.entity.type === 'number'));
     return next !== undefined && is(next, 'MESSAGE', 'PROBLEM', 'ITEM', 'FIXES', 'NOTICE') && !is(next, 'COMMAND');
   });
+}
+
+/**
+ * "each report", "every report", "both reports", "each of the three reports", "all 3 reports", "the two reports each": a
+ * quantifier over the run's reports, each the report of one command; how many where said (a number, "both"). Null where the
+ * sentence quantifies no report so, or places one ("the second report", "each report's last line": a part of each).
+ */
+export function reportsQuantified(tokens: readonly Token[]): { n?: number } | null {
+  const word = (i: number) => (tokens[i]?.kind === 'word' ? tokens[i].text.toLowerCase() : undefined);
+  const count = (i: number) => {
+    const t = tokens[i];
+    return t?.kind === 'entity' && t.entity.type === 'number' && Number.isInteger(t.entity.n) && t.entity.n >= 2 ? t.entity.n : undefined;
+  };
+  const noun = (i: number) => /^reports?$/.test(word(i) ?? '') && !/^(?:'s|’s)$/.test(tokens[i + 1]?.text ?? '');
+  for (let i = 0; i < tokens.length; i++) {
+    const q = word(i);
+    if (q === undefined || !/^(each|every|both|all)$/.test(q)) continue;
+    let at = i + 1;
+    if (word(at) === 'of' && q !== 'every') at++;
+    if (/^(the|these)$/.test(word(at) ?? '')) at++;
+    const n = count(at);
+    if (n !== undefined) at++;
+    if (!noun(at)) continue;
+    // "each report", "every report": the singular after "each" and "every" alone; a plural after the others.
+    const plural = word(at) === 'reports';
+    if (plural === (at === i + 1 && (q === 'each' || q === 'every')) ) continue;
+    if (q === 'both' && n !== undefined && n !== 2) return null;
+    return { n: n ?? (q === 'both' ? 2 : undefined) };
+  }
+  // "the three reports each show …", "the reports both …".
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    if (word(i) !== 'the') continue;
+    const n = count(i + 1);
+    const at = n === undefined ? i + 1 : i + 2;
+    if (word(at) === 'reports' && /^(each|both|all)$/.test(word(at + 1) ?? '')) return { n: n ?? (word(at + 1) === 'both' ? 2 : undefined) };
+  }
+  return null;
 }
 
 /** Nouns that name what a quoted text after them is ("the placeholder `…`", "the output line `checking`", "the partial output `x`"). */
@@ -1345,7 +1383,9 @@ type Which = number | 'last' | { run: string } | undefined;
 
 function report(a: Args, index: Which, text: string, place: Place, test: (parts: string[]) => boolean, apart?: string[]): TextCheck {
   // "each command", "both commands", "every announcement": each command's place.
-  const every = a.tokens.some((t) => t.kind === 'word' && /^(each|every|both|all)$/i.test(t.text) && is(a.tokens[a.tokens.indexOf(t) + 1], 'COMMAND', 'ANNOUNCE', 'HEADLINE'));
+  // "each report", "each of the three reports", "both reports", "all 3 reports", "the two reports each": every command's report, as many as said.
+  const reports = reportsQuantified(a.tokens);
+  const every = reports !== null || a.tokens.some((t) => t.kind === 'word' && /^(each|every|both|all)$/i.test(t.text) && is(a.tokens[a.tokens.indexOf(t) + 1], 'COMMAND', 'ANNOUNCE', 'HEADLINE'));
   // "Both commands are announced (`[1/2]` and `[2/2]`)": each text in one command's place, every command's place holding one. Progress
   // marks (`[1/3]`, `[2/3]`, `[3/3]`, or `[1/3] host:` … with the words after them) say so themselves, each the mark of another
   // command, with no "each" or "both" said.
@@ -1369,11 +1409,12 @@ function report(a: Args, index: Which, text: string, place: Place, test: (parts:
     const last = o.before?.filter((x) => !HEADINGS.includes(x)).at(-1);
     return last === undefined ? [] : o.record.commands.filter((c) => commandLines(c, o).some((l) => quotedIn(last, l)));
   };
-  const who = it ? '(it: the command whose lines hold the text the step before quoted) ' : index === undefined ? (every ? 'every command: ' : '') : typeof index === 'object' ? `\`${index.run}\`: ` : `the ${index === 'last' ? 'last command' : `command ${index + 1}`}: `;
+  const who = it ? '(it: the command whose lines hold the text the step before quoted) ' : index === undefined ? (every ? `every command${reports?.n !== undefined ? ` (${reports.n} of them)` : ''}: ` : '') : typeof index === 'object' ? `\`${index.run}\`: ` : `the ${index === 'last' ? 'last command' : `command ${index + 1}`}: `;
   return {
     text: `${who}${text}`,
     evaluate(o) {
       const commands = o.record.commands;
+      if (reports?.n !== undefined && commands.length !== reports.n) return { ok: false, actual: `${commands.length} command(s) ran, not ${reports.n}` };
       if (commands.length === 0) {
         // "`a` is never printed": what a command prints, of a run in which none ran, is nothing (its configuration's errors are the executor's words).
         const printing = a.has('WRITE') || a.tokens.some((t) => t.kind === 'word' && /^(print|prints|printed|printing)$/i.test(t.text));

@@ -44,7 +44,7 @@ import { saidInWordsReading } from './said-in-words.js';
 import { anotherRunReading } from './runs-again.js';
 import { asExpected, contrastsJoined, endingAppositive, generalJustification, ownStatusAttached } from './attached-clauses.js';
 import { commandsNamedTogether } from './commands-named.js';
-import { anchorMovedBack, placeholderUnread, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, headingsNamedUnder, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, ownRunLine, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, placeholderUnread, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, headingsNamedUnder, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, reportsQuantified, saysContained, soughtWithinWords, refusalHeading, ownRunLine, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -520,6 +520,27 @@ function everyCommand(a: Args, elided = false): { n?: number; rest: Args } | nul
   return { n, rest: args(a.tokens.filter((_t, i) => i !== at && i !== at + 1)) };
 }
 
+/** The number at I counts the things a quantifier before it ranges over ("all three", "each of the three reports", "both of the 2"). */
+function quantified(tokens: readonly Token[], i: number): boolean {
+  let at = i - 1;
+  while (at >= 0 && tokens[at].kind === 'word' && /^(the|these|those|its|their)$/i.test(tokens[at].text)) at--;
+  if (at >= 1 && tokens[at].kind === 'word' && /^of$/i.test(tokens[at].text)) at--;
+  const q = tokens[at];
+  return at >= 0 && at < i && q.kind === 'word' && /^(all|each|every|both|none|neither|any)$/i.test(q.text) && (at === i - 1 || tokens.slice(at + 1, i).some((t) => /^of$/i.test(t.text)));
+}
+
+/** "each of the three reports", "both reports": every command's report, as many as said; the words that say so taken out of the rest. */
+function everyReport(a: Args): { n?: number; rest: Args } | null {
+  const said = reportsQuantified(a.tokens);
+  if (said === null) return null;
+  const quantifier = /^(each|every|both|all|of|the|these|reports?)$/i;
+  const noun = a.tokens.findIndex((t) => t.kind === 'word' && /^reports?$/i.test(t.text));
+  let from = noun;
+  while (from > 0 && (quantifier.test(a.tokens[from - 1].text) || (isNumber(a.tokens[from - 1]) && quantifier.test(a.tokens[from - 2]?.text ?? '')))) from--;
+  const to = /^(each|both|all)$/i.test(a.tokens[noun + 1]?.text ?? '') ? noun + 2 : noun + 1;
+  return { n: said.n, rest: args([...a.tokens.slice(0, from), ...a.tokens.slice(to)]) };
+}
+
 /** CHECK, of every command (each picked by it), as many as EVERY says. */
 function ofEvery(every: { n?: number }, check: Check): Check {
   const { n } = every;
@@ -918,7 +939,8 @@ const RULES: Rule<Check>[] = [
       const replacing = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('WINS'));
       if (replacing >= 0 && a.tokens.slice(replacing + 1).some(isNumber)) return null;
       // "all three succeed, and … exits with status 0": a number after a quantifier counts commands, it is no code.
-      if (a.tokens.some((t, i) => t.kind === 'entity' && t.entity.type === 'number' && /^(all|each|every|both)$/i.test(a.tokens[i - 1]?.kind === 'word' ? a.tokens[i - 1].text : ''))) return null;
+      // "each of the three reports shows `Exit Code:`", "all of the 3 commands …": so too past "of the" between them.
+      if (a.tokens.some((t, i) => t.kind === 'entity' && t.entity.type === 'number' && quantified(a.tokens, i))) return null;
       // "finishes with code 0 in well under a second", "is stopped after 2 seconds with exit status 124": the code, how it ended, and when.
       const ending = endingOf(a);
       if (ending === 'conflict') return null;
@@ -1717,7 +1739,7 @@ const RULES: Rule<Check>[] = [
       // "shows `a`, but not `b`": a negation of the texts after it only, which the texts of the report read.
       if (contrastedNegation(a) >= 0) return null;
       // "all three commands report `OK: …`": what each command's report says, of as many commands as said.
-      const every = everyCommand(a);
+      const every = everyCommand(a) ?? everyReport(a);
       // "the exit status line names the signal": the lines that field's label opens say the things named; the field's word is none of them.
       const said = every?.rest ?? a;
       const fieldAt = said.tokens.findIndex((_t, i) => namesFieldLine(said.tokens, i));
@@ -2036,7 +2058,7 @@ const RULES: Rule<Check>[] = [
       }
       // "it shows `Exit Code: 124`", "it says …": with a verb of saying, none of writing ("printed" is the command's) and no stream named, a text of the report (its fields, notices and messages), not a line the command wrote.
       if (((a.has('MENTION') || reports(a)) && !a.has('WRITE') && a.entities('stream').length === 0) || (a.entities('stream').length === 0 && executorText(values[0]))) {
-        const every = everyCommand(a);
+        const every = everyCommand(a) ?? everyReport(a);
         const said = perCommand(a, neg(a.negated, `the report contains ${JSON.stringify(values[0])}${within ? WITHIN_WORDS : ''}`), (c, o) => {
           const report = textOf(c, o, false, a);
           return { ok: not(a.negated, quotedIn(values[0], report, within)), actual: report.split('\n').slice(0, 12).join(' ⏎ ') };
