@@ -44,6 +44,7 @@ import { saidInWordsReading } from './said-in-words.js';
 import { anotherRunReading } from './runs-again.js';
 import { asExpected, contrastsJoined, endingAppositive, generalJustification, ownStatusAttached } from './attached-clauses.js';
 import { commandsNamedTogether } from './commands-named.js';
+import { fileNeverMade, outcomeQualifiedReading, statusAppositive, timeoutWithCode } from './outcome-qualified.js';
 import { anchorMovedBack, placeholderUnread, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, headingsNamedUnder, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, saysContained, soughtWithinWords, refusalHeading, ownRunLine, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
@@ -2663,6 +2664,8 @@ const RULES: Rule<Check>[] = [
       const named = a.entities('quoted');
       // A text in the report's own words ("is reported as `Error: …`") is never a command that ran.
       if (ordinals.length + named.length !== 1 || a.entities('ordinal').length !== ordinals.length || (named[0] && (looksLikeFile(named[0].text) || executorText(named[0].text)))) return null;
+      // "`ran-marker` is not created": a thing named and said to be created (a file, a container) is never a command said to run.
+      if (named[0] && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('RUNS')) && a.tokens.some((t) => t.kind === 'word' && /^(created|create|creates)$/i.test(t.text))) return null;
       const which = ordinals[0] ? (ordinals[0].index === 'last' ? 'the last command' : `command ${ordinals[0].index + 1}`) : `\`${named[0].text}\``;
       // A command ran where a process of it started: not one the run never reached (failFast, an interrupt: not in the record),
       // nor one the executor could not run (exit cause 'infrastructure': its working directory missing, its image not had).
@@ -3172,7 +3175,7 @@ function readThenWords(sentence: string): Reading<Check> {
   // Before the rewrites of files-left.ts, which say "no file `x` is created" again in a form whose fact reads only names with an extension.
   const left = directoryLeftReading(sentence, readThen);
   if (left !== null) return left;
-  const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(filesLeftSaid(logEventsNamed(logFieldsSaid(sentence)))))));
+  const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(filesLeftSaid(logEventsNamed(logFieldsSaid(fileNeverMade(timeoutWithCode(statusAppositive(sentence))))))))));
   const timed = timeClaimSaid(text);
   if (timed !== null) {
     const readings = timed.sentences.map(readThen);
@@ -3604,7 +3607,8 @@ function withAttachedClauses(sentence: string): Reading<Check> | null {
   }
   const justified = generalJustification(sentence);
   if (justified !== null) return noted(readThen(justified.main), `"${justified.justification}": a justification said in general, no fact of this run, not checked`);
-  return null;
+  // "exits with 2 without running anything", "…, although a later command succeeded": the outcome and its qualifier (outcome-qualified.ts).
+  return outcomeQualifiedReading(sentence, readThen, selfDenied);
 }
 
 /** The announcement of each command SENTENCE places by its mark (`[1/2]`; none: every command) holds the command's own line. */
