@@ -84,12 +84,12 @@ export function fileClause(sentence: string): { main: string; file: string } | n
  * A concession or contrast set against a claim: "A, although B", "A, even though B", "A, yet B", "Although B, A". Both
  * are claims of the run, each read as a clause of its own. Null where the sentence has none.
  */
-export function concession(sentence: string): { main: string; conceded: string } | null {
+export function concession(sentence: string): { main: string; conceded: string; leading?: true } | null {
   const hidden = masked(sentence);
   const trailing = [...hidden.matchAll(/(?:,|;)\s*(?:although|even\s+though|though|yet)\s+/gi)].at(-1);
   if (trailing !== undefined && trailing.index! > 0) return { main: sentence.slice(0, trailing.index), conceded: sentence.slice(trailing.index! + trailing[0].length).replace(/[.\s]+$/, '') };
   const leading = /^(?:although|even\s+though|though)\s+([^,]+),\s*(.+)$/i.exec(hidden);
-  if (leading) return { main: sentence.slice(hidden.length - leading[2].length), conceded: sentence.slice(hidden.indexOf(leading[1]), hidden.indexOf(leading[1]) + leading[1].length) };
+  if (leading) return { main: sentence.slice(hidden.length - leading[2].length), conceded: sentence.slice(hidden.indexOf(leading[1]), hidden.indexOf(leading[1]) + leading[1].length), leading: true };
   return null;
 }
 
@@ -162,6 +162,14 @@ export function outcomeQualifiedReading(sentence: string, read: (text: string) =
   }
   const conceded = concession(sentence);
   if (conceded !== null) {
+    // "although the command itself exited with 0, it is reported as timed out": the process's own status, which a stop
+    // replaces in the report, is read by the rules of a command's own status (attached-clauses.ts) after the claim, never
+    // as the exit code the report gives; a clause of something's own that those rules do not read stays unread.
+    if (/\b(?:itself|own)\b/i.test(conceded.conceded)) {
+      if (!conceded.leading) return null;
+      const after = read(`${conceded.main}, although ${conceded.conceded}`);
+      return after.ok ? after : null;
+    }
     const main = read(conceded.main);
     if (!main.ok) return null;
     const later = laterCommandSucceeded(conceded.conceded);

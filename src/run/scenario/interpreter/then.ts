@@ -3145,6 +3145,10 @@ function readThenAt(said: string): Reading<Check> {
   if (attached !== null) return attached;
   const written = readThenPositioned(sentence);
   if (written.ok) return written;
+  // "exits with 2 without running anything", "…, although a later command succeeded": the outcome and its qualifier, each a
+  // claim (outcome-qualified.ts); only where the sentence does not read whole, whose reading keeps what a part would lose.
+  const qualified = outcomeQualifiedReading(sentence, readThen, selfDenied);
+  if (qualified !== null) return qualified;
   const together = commandsNamedTogether(sentence);
   if (together === null) return written;
   const each = readThen(together.each);
@@ -3607,8 +3611,7 @@ function withAttachedClauses(sentence: string): Reading<Check> | null {
   }
   const justified = generalJustification(sentence);
   if (justified !== null) return noted(readThen(justified.main), `"${justified.justification}": a justification said in general, no fact of this run, not checked`);
-  // "exits with 2 without running anything", "…, although a later command succeeded": the outcome and its qualifier (outcome-qualified.ts).
-  return outcomeQualifiedReading(sentence, readThen, selfDenied);
+  return null;
 }
 
 /** The announcement of each command SENTENCE places by its mark (`[1/2]`; none: every command) holds the command's own line. */
