@@ -2448,7 +2448,10 @@ const RULES: Rule<Check>[] = [
     refuses: ['HOST', 'CONTAINER', 'RUNS', 'E:ordinal'],
     build(a) {
       const names = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
-      if (names.length !== 1 || !looksLikeFile(names[0])) return null;
+      // A name without an extension is a file where it is said to be created or written ("`ran-marker` is not created"): a
+      // command is run, never created; any other verb of this fact ("started", "used") may be said of a command or a container.
+      const made = a.tokens.some((t) => t.kind === 'word' && /^(created|written)$/i.test(t.text));
+      if (names.length !== 1 || !(looksLikeFile(names[0]) || (made && /^[a-z0-9_][\w.-]*(\/[\w.-]+)*$/.test(names[0])))) return null;
       const [name] = names;
       if (name === LOG_REFERENT) {
         return { text: neg(a.negated, 'the --log file exists after the run'), evaluate: (o) => (o.log ? { ok: not(a.negated, o.log.lines !== null), actual: o.log.lines === null ? `${o.log.name} was not created` : `${o.log.name} has ${o.log.lines.length} line(s)` } : { ok: false, actual: 'the run has no --log file' }) };
