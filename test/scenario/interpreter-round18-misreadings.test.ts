@@ -43,7 +43,7 @@ t.test('a file said not to be there is no text of the report', (t) => {
   t.same(thenParts('there is no `done.txt`'), ['not (a file done.txt exists after the run (in its directory))']);
   // A text that is no file, or a file after a verb of showing, is read as before.
   t.match(thenParts('the report shows `run.log`')?.join(' ') ?? '', /"run\.log"/);
-  t.equal(thenParts('`created.txt` never shows up'), null);
+  t.same(thenParts('`created.txt` never shows up'), ['not (a file created.txt exists after the run (in its directory))']);
   t.end();
 });
 

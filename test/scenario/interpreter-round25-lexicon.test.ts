@@ -13,8 +13,8 @@ t.test('a numeral in code marks after a word of exiting is a status, before a un
   t.equal(reading('Then', '`4` lines are reported as omitted'), reading('Then', '4 lines are reported as omitted'));
   // A text is meant: what a command prints.
   t.match(reading('Then', 'the command prints `4`') ?? '', /contains "4"/);
-  // An outcome's status ("times out with `124`") is read by no fact: unread, never a text nor a choice of two statuses.
-  t.equal(reading('Then', 'the second times out with `124`, and spec-run exec exits with `5`'), null);
+  // An outcome's status ("times out with `124`") is its exit code (since round 31), never a text nor a choice of two statuses.
+  t.equal(reading('Then', 'the second times out with `124`, and spec-run exec exits with `5`'), "the command 2: outcome == timeout, exit code == 124 ∧ spec-run exec's exit status == 5");
   const exits = (code: number) => blockScenario(`exits ${code}`, 'the configuration is', [`- run: "echo 4; exit ${code}"`], 'the exit code is `4`');
   await expectVerdicts(t, runScenarios, 'round25-status', [exits(4), exits(3)], 'the exit code is', [
     [true, 'the command exits with 4'],

@@ -44,6 +44,7 @@ import { saidInWordsReading } from './said-in-words.js';
 import { anotherRunReading } from './runs-again.js';
 import { asExpected, contrastsJoined, endingAppositive, generalJustification, ownStatusAttached } from './attached-clauses.js';
 import { commandsNamedTogether } from './commands-named.js';
+import { fileNeverMade, outcomeQualifiedReading, statusAppositive, timeoutWithCode } from './outcome-qualified.js';
 import { anchorMovedBack, placeholderUnread, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, headingsNamedUnder, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, reportsQuantified, saysContained, soughtWithinWords, refusalHeading, ownRunLine, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
@@ -2469,7 +2470,10 @@ const RULES: Rule<Check>[] = [
     refuses: ['HOST', 'CONTAINER', 'RUNS', 'E:ordinal'],
     build(a) {
       const names = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
-      if (names.length !== 1 || !looksLikeFile(names[0])) return null;
+      // A name without an extension is a file where it is said to be created or written ("`ran-marker` is not created"): a
+      // command is run, never created; any other verb of this fact ("started", "used") may be said of a command or a container.
+      const made = a.tokens.some((t) => t.kind === 'word' && /^(created|written)$/i.test(t.text));
+      if (names.length !== 1 || !(looksLikeFile(names[0]) || (made && /^[a-z0-9_][\w.-]*(\/[\w.-]+)*$/.test(names[0])))) return null;
       const [name] = names;
       if (name === LOG_REFERENT) {
         return { text: neg(a.negated, 'the --log file exists after the run'), evaluate: (o) => (o.log ? { ok: not(a.negated, o.log.lines !== null), actual: o.log.lines === null ? `${o.log.name} was not created` : `${o.log.name} has ${o.log.lines.length} line(s)` } : { ok: false, actual: 'the run has no --log file' }) };
@@ -2685,6 +2689,8 @@ const RULES: Rule<Check>[] = [
       const named = a.entities('quoted');
       // A text in the report's own words ("is reported as `Error: …`") is never a command that ran.
       if (ordinals.length + named.length !== 1 || a.entities('ordinal').length !== ordinals.length || (named[0] && (looksLikeFile(named[0].text) || executorText(named[0].text)))) return null;
+      // "`ran-marker` is not created": a thing named and said to be created (a file, a container) is never a command said to run.
+      if (named[0] && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('RUNS')) && a.tokens.some((t) => t.kind === 'word' && /^(created|create|creates)$/i.test(t.text))) return null;
       const which = ordinals[0] ? (ordinals[0].index === 'last' ? 'the last command' : `command ${ordinals[0].index + 1}`) : `\`${named[0].text}\``;
       // A command ran where a process of it started: not one the run never reached (failFast, an interrupt: not in the record),
       // nor one the executor could not run (exit cause 'infrastructure': its working directory missing, its image not had).
@@ -3164,6 +3170,10 @@ function readThenAt(said: string): Reading<Check> {
   if (attached !== null) return attached;
   const written = readThenPositioned(sentence);
   if (written.ok) return written;
+  // "exits with 2 without running anything", "…, although a later command succeeded": the outcome and its qualifier, each a
+  // claim (outcome-qualified.ts); only where the sentence does not read whole, whose reading keeps what a part would lose.
+  const qualified = outcomeQualifiedReading(sentence, readThen, selfDenied);
+  if (qualified !== null) return qualified;
   const together = commandsNamedTogether(sentence);
   if (together === null) return written;
   const each = readThen(together.each);
@@ -3194,7 +3204,7 @@ function readThenWords(sentence: string): Reading<Check> {
   // Before the rewrites of files-left.ts, which say "no file `x` is created" again in a form whose fact reads only names with an extension.
   const left = directoryLeftReading(sentence, readThen);
   if (left !== null) return left;
-  const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(filesLeftSaid(logEventsNamed(logFieldsSaid(sentence)))))));
+  const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(filesLeftSaid(logEventsNamed(logFieldsSaid(fileNeverMade(timeoutWithCode(statusAppositive(sentence))))))))));
   const timed = timeClaimSaid(text);
   if (timed !== null) {
     const readings = timed.sentences.map(readThen);
