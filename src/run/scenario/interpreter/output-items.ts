@@ -22,7 +22,9 @@ function tokens(text: string): Tok[] | null {
   const out: Tok[] = [];
   for (const m of text.matchAll(/`([^`]*)`|“([^”]*)”|"([^"]*)"|(\d+)|([A-Za-z][A-Za-z0-9_]*(?:['’][st])?(?:-[A-Za-z0-9_]+)*:?)|([,;()–-])|(\S)/g)) {
     if (m[7] !== undefined) return null;
-    if (m[1] !== undefined || m[2] !== undefined || m[3] !== undefined) out.push({ kind: 'code', text: m[1] ?? m[2] ?? m[3] });
+    // A number in code marks ("line `6`", "`1` to `5`") is the number a line reads, as written bare: a whole line, a range's end.
+    if ((m[1] ?? m[2] ?? m[3]) !== undefined && /^\d{1,7}$/.test(m[1] ?? m[2] ?? m[3])) out.push({ kind: 'num', n: +(m[1] ?? m[2] ?? m[3]), text: m[1] ?? m[2] ?? m[3] });
+    else if (m[1] !== undefined || m[2] !== undefined || m[3] !== undefined) out.push({ kind: 'code', text: m[1] ?? m[2] ?? m[3] });
     else if (m[4] !== undefined) out.push({ kind: 'num', n: +m[4], text: m[4] });
     else if (m[5] !== undefined) out.push({ kind: 'word', low: m[5].toLowerCase().replaceAll('’', "'"), text: m[5] });
     else out.push({ kind: 'punct', text: m[6] === '–' ? '-' : m[6] });
@@ -54,7 +56,7 @@ interface ItemSet {
   later?: true;
 }
 /** AFTER: said to follow the clause before it ("followed by", "then"): its lines come after that clause's in the output. */
-interface Clause { set: ItemSet; shown: boolean; after?: true }
+interface Clause { set: ItemSet; shown: boolean; after?: true; ordered?: true }
 interface Said { clauses: Clause[]; only: boolean; owner?: number | 'last'; partial: boolean }
 
 class Cursor {
@@ -207,7 +209,7 @@ function predicate(c: Cursor): { shown: boolean; partial: boolean } | null {
     if (c.take(IS, 'not') || c.take("aren't|isn't|weren't|wasn't") || c.take(MODAL, 'not', 'be') || c.take("shan't|shouldn't|mustn't|won't", 'be')) {
       c.take('shown|displayed|kept|visible|present|retained|listed|included');
       shown = false;
-    } else if (c.take(IS, 'absent|missing|omitted|dropped|hidden') || c.take(IS, 'left', 'out') || c.take('do|does|did|shall|should|must|will', 'not', 'appear|show') || c.take("don't|doesn't|didn't|won't", 'appear|show') || c.take('never', 'appears?') || c.take('appears?', 'nowhere')) {
+    } else if (c.take(IS, 'absent|missing|omitted|dropped|hidden') || c.take(IS, 'left', 'out') || c.take(MODAL, 'be', 'absent|missing|omitted|dropped|hidden') || c.take(MODAL, 'be', 'left', 'out') || c.take('do|does|did|shall|should|must|will', 'not', 'appear|show') || c.take("don't|doesn't|didn't|won't", 'appear|show') || c.take('never', 'appears?') || c.take('appears?', 'nowhere')) {
       shown = false;
     } else if (c.take(IS, 'all|both|still', SHOWN) || c.take(IS, SHOWN) || c.take(MODAL, 'be', SHOWN) || c.take(MODAL, 'be', 'all|still', SHOWN) || c.take('appears?|show', 'up') || c.take('appears?|shows') || c.take(MODAL, 'appear')) {
       shown = true;
@@ -219,6 +221,21 @@ function predicate(c: Cursor): { shown: boolean; partial: boolean } | null {
     if (appearing && where === null) return null;
     return { shown, partial: where?.partial ?? false };
   });
+}
+
+/** ", in that order", "in this order", "in the same order", "in order": said of the set before it. */
+const inThatOrder = (c: Cursor) => c.attempt(() => ((c.punct(',') || true) && (c.take('in', 'that|this', 'order') || c.take('in', 'the', 'same', 'order') || c.take('in', 'order')) ? true : null)) === true;
+
+/** Whether the lines of SET stand among the lines shown in the order the set names them, each on its stream. */
+function inOrder(c: CommandRecord, set: ItemSet): boolean {
+  const shown = linesOf(c, set.stream);
+  let from = 0;
+  for (const x of set.items) {
+    const at = shown.indexOf(x, from);
+    if (at < 0) return false;
+    from = at + 1;
+  }
+  return true;
 }
 
 /** "are not", "is not": a clause that denies a set, its verb of showing said before (elided). */
@@ -278,8 +295,10 @@ function parse(toks: Tok[]): Said | null {
       if (!set) return null;
       const where = place(c);
       partial ||= where?.partial ?? false;
+      const ordered = inThatOrder(c);
       if (after && denied) return null;
-      clauses.push({ set: { ...set, stream: set.stream }, shown: !denied, ...(after ? { after: true as const } : {}) });
+      if (ordered && (denied || set.items.length < 2)) return null;
+      clauses.push({ set: { ...set, stream: set.stream }, shown: !denied, ...(after ? { after: true as const } : {}), ...(ordered ? { ordered: true as const } : {}) });
     }
     return clauses.length === 0 ? null : { clauses, only, owner: who.owner, partial: partial || who.partial };
   }
@@ -304,7 +323,10 @@ function parse(toks: Tok[]): Said | null {
     if ((lead === 'none' || lead === 'neither') && !pred.shown) return null;
     partial ||= pred.partial;
     const shown = lead === 'none' || lead === 'neither' ? false : pred.shown;
-    clauses.push(...sets.map((set) => ({ set, shown })));
+    // "lines 21 to 25 are shown, in that order": the lines of each set shown, in the order the set names them.
+    const ordered = inThatOrder(c);
+    if (ordered && (!shown || sets.some((set) => set.items.length < 2))) return null;
+    clauses.push(...sets.map((set) => ({ set, shown, ...(ordered ? { ordered: true as const } : {}) })));
   }
   return clauses.length === 0 ? null : { clauses, only, partial };
 }
@@ -333,6 +355,7 @@ function holds(said: Said, c: CommandRecord): boolean {
     if (!shown) return set.items.every((x) => !texts.includes(x)) && lost(c, set.stream) >= set.items.length;
     if (!set.items.every((x) => texts.includes(x))) return false;
     if (said.clauses[i].after && !follows(c, said.clauses[i - 1].set, set)) return false;
+    if (said.clauses[i].ordered && !inOrder(c, set)) return false;
     if (set.end === undefined) return true;
     const n = set.items.length;
     const ends = set.end === 'last' ? texts.slice(-n) : texts.slice(0, n);
@@ -354,7 +377,7 @@ function describe(said: Said): string {
     if (set.later) return `no line${onStream(set.stream)} after ${JSON.stringify(said.clauses[i - 1]?.set.items.at(-1) ?? '')} shown (it is the last shown${onStream(set.stream)}, ${lostText} 1 line after it)`;
     const texts = set.items.map((x) => JSON.stringify(x)).join(', ');
     if (!shown) return `no shown line${onStream(set.stream)} reads any of ${texts}, ${lostText} ${set.items.length} line(s)`;
-    const following = said.clauses[i].after ? `, after those of ${said.clauses[i - 1].set.items.map((x) => JSON.stringify(x)).join(', ')}` : '';
+    const following = `${said.clauses[i].ordered ? ', in that order' : ''}${said.clauses[i].after ? `, after those of ${said.clauses[i - 1].set.items.map((x) => JSON.stringify(x)).join(', ')}` : ''}`;
     return `a shown line${onStream(set.stream)} reads each of ${texts}${following}${set.end === undefined ? '' : ` and they are the ${set.end} lines shown${onStream(set.stream)}, any lines left out at the other end`}`;
   });
   if (said.only) parts.push('no other line is shown');
