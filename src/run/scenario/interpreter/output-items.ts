@@ -54,6 +54,31 @@ interface ItemSet {
   end?: 'first' | 'last';
   /** "none of the later lines": the lines after the set before it. */
   later?: true;
+  /** "nothing from `4` on": the later lines, said from the line after the set before it (its number, one more than that set's last). */
+  from?: string;
+  /** "nothing after them": the later lines, whether any was printed or not (none is shown). */
+  anyPrinted?: true;
+}
+
+/**
+ * "nothing from 4 on", "none from line 4 onwards", "nothing after them": the lines after the set before it, denied. From a
+ * line that is not the one right after that set's last ("1, 2, 3 and nothing from 6 on" says nothing of 4 and 5) it is not read.
+ */
+function rest(c: Cursor, before: ItemSet | undefined): ItemSet | null {
+  return c.attempt(() => {
+    if (before === undefined || before.items.length === 0 || before.later) return null;
+    if (!c.take('nothing|none')) return null;
+    if (c.take('after|beyond', 'them|those|these|that|it')) return { items: [], stream: before.stream, later: true, anyPrinted: true };
+    if (!c.take('from')) return null;
+    c.take('lines?');
+    const t = c.peek();
+    const last = before.items.at(-1)!;
+    const numbered = /^(.*?)(\d+)$/.exec(last);
+    if (t?.kind !== 'num' || numbered === null || `${numbered[1]}${+numbered[2] + 1}` !== `${numbered[1]}${t.n}` || numbered[1] !== '') return null;
+    c.at++;
+    if (!c.take('on|onwards?|forwards?')) return null;
+    return { items: [], stream: before.stream, later: true, from: String(t.n) };
+  });
 }
 /** AFTER: said to follow the clause before it ("followed by", "then"): its lines come after that clause's in the output. */
 interface Clause { set: ItemSet; shown: boolean; after?: true; ordered?: true }
@@ -290,6 +315,8 @@ function parse(toks: Tok[]): Said | null {
       const after = !first && c.attempt(() => (((c.punct(',') || true) && (c.take('followed', 'by') || c.take('and', 'then') || c.take('then'))) ? true : null)) === true;
       if (!first && !after && !joint(c)) return null;
       first = false;
+      const later = after ? null : rest(c, clauses.at(-1)?.set);
+      if (later) { clauses.push({ set: later, shown: false }); continue; }
       const denied = c.take('not') || c.take('none', 'of') || c.take('no') || c.take('nor') || c.take('neither') || c.take('but', 'not');
       const set = itemSet(c);
       if (!set) return null;
@@ -350,6 +377,8 @@ function holds(said: Said, c: CommandRecord): boolean {
     if (set.later) {
       // The lines after the set before it: it ends the stream's lines shown, and lines after it were printed and left out.
       const before = said.clauses[i - 1]?.set.items.at(-1);
+      if (set.anyPrinted) return !shown && before !== undefined && texts.at(-1) === before;
+      if (set.from !== undefined && texts.includes(set.from)) return false;
       return !shown && before !== undefined && texts.at(-1) === before && lost(c, set.stream) > 0 && !lostBefore(c);
     }
     if (!shown) return set.items.every((x) => !texts.includes(x)) && lost(c, set.stream) >= set.items.length;
@@ -374,7 +403,8 @@ const onStream = (s: StreamName | undefined) => (s === undefined ? '' : ` on ${s
 function describe(said: Said): string {
   const parts = said.clauses.map(({ set, shown }, i) => {
     const lostText = `and ${set.stream ?? 'stdout and stderr together'} left out at least`;
-    if (set.later) return `no line${onStream(set.stream)} after ${JSON.stringify(said.clauses[i - 1]?.set.items.at(-1) ?? '')} shown (it is the last shown${onStream(set.stream)}, ${lostText} 1 line after it)`;
+    if (set.anyPrinted) return `no line the command printed${onStream(set.stream)} shown after ${JSON.stringify(said.clauses[i - 1]?.set.items.at(-1) ?? '')} (it is the last shown${onStream(set.stream)})`;
+    if (set.later) return `no line${onStream(set.stream)} ${set.from !== undefined ? `from ${JSON.stringify(set.from)} on` : `after ${JSON.stringify(said.clauses[i - 1]?.set.items.at(-1) ?? '')}`} shown (${JSON.stringify(said.clauses[i - 1]?.set.items.at(-1) ?? '')} is the last shown${onStream(set.stream)}, ${lostText} 1 line after it)`;
     const texts = set.items.map((x) => JSON.stringify(x)).join(', ');
     if (!shown) return `no shown line${onStream(set.stream)} reads any of ${texts}, ${lostText} ${set.items.length} line(s)`;
     const following = `${said.clauses[i].ordered ? ', in that order' : ''}${said.clauses[i].after ? `, after those of ${said.clauses[i - 1].set.items.map((x) => JSON.stringify(x)).join(', ')}` : ''}`;
