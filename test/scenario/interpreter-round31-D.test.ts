@@ -86,6 +86,15 @@ t.test('through real runs: each reading holds where the report is so, and fails 
       [false, 'line 4 is shown'],
     ],
   );
+  // The line a run from `4` on starts at is denied, never the text a next step stands after.
+  await expectBoundVerdicts(
+    t,
+    runScenarios,
+    'round31d-onwards-next',
+    [blockScenario('from on, then', 'a check prints ten lines and keeps three', ten(3), 'the output shows `1`, `2`, `3` and nothing from `4` on', 'right after them: `stdout: ... (7 lines omitted)`')],
+    'right after',
+    [[true, 'the notice right after 3, the last line said shown']],
+  );
   await expectBoundVerdicts(
     t,
     runScenarios,
