@@ -80,8 +80,8 @@ t.test('a code returned is the code, never a command that ran to its end', (t) =
 });
 
 t.test('a verb of standing in a place: stands before, stands in for, takes its place', (t) => {
-  t.equal(then('the notice `stdout: ... (23 lines omitted)` stands before the line `7`'), 'the report contains "stdout: ... (23 lines omitted)" and "7", in this order');
-  t.equal(then('the notice `stdout: ... (23 lines omitted)` sits after the line `7`'), 'the report contains "7" and "stdout: ... (23 lines omitted)", in this order');
+  t.equal(then('the notice `stdout: ... (23 lines omitted)` stands before the line `7`'), 'the report contains "stdout: ... (23 lines omitted)" and "7", in this order (a number alone, a whole line)');
+  t.equal(then('the notice `stdout: ... (23 lines omitted)` sits after the line `7`'), 'the report contains "7" and "stdout: ... (23 lines omitted)", in this order (a number alone, a whole line)');
   t.equal(then('the placeholder (stderr: output hidden by configuration) stands in for stderr'), 'placeholder "(stderr: output hidden by configuration)" shown ∧ stderr hidden (no line shown)');
   t.equal(then("the placeholder (stdout: output hidden by configuration) takes stdout's place"), 'placeholder "(stdout: output hidden by configuration)" shown ∧ stdout hidden (no line shown)');
   // Standing before texts not quoted: unquoted words are never texts sought.

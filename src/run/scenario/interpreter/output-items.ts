@@ -22,7 +22,9 @@ function tokens(text: string): Tok[] | null {
   const out: Tok[] = [];
   for (const m of text.matchAll(/`([^`]*)`|“([^”]*)”|"([^"]*)"|(\d+)|([A-Za-z][A-Za-z0-9_]*(?:['’][st])?(?:-[A-Za-z0-9_]+)*:?)|([,;()–-])|(\S)/g)) {
     if (m[7] !== undefined) return null;
-    if (m[1] !== undefined || m[2] !== undefined || m[3] !== undefined) out.push({ kind: 'code', text: m[1] ?? m[2] ?? m[3] });
+    // A number in code marks ("line `6`", "`1` to `5`") is the number a line reads, as written bare: a whole line, a range's end.
+    if ((m[1] ?? m[2] ?? m[3]) !== undefined && /^\d{1,7}$/.test(m[1] ?? m[2] ?? m[3])) out.push({ kind: 'num', n: +(m[1] ?? m[2] ?? m[3]), text: m[1] ?? m[2] ?? m[3] });
+    else if (m[1] !== undefined || m[2] !== undefined || m[3] !== undefined) out.push({ kind: 'code', text: m[1] ?? m[2] ?? m[3] });
     else if (m[4] !== undefined) out.push({ kind: 'num', n: +m[4], text: m[4] });
     else if (m[5] !== undefined) out.push({ kind: 'word', low: m[5].toLowerCase().replaceAll('’', "'"), text: m[5] });
     else out.push({ kind: 'punct', text: m[6] === '–' ? '-' : m[6] });
@@ -52,9 +54,34 @@ interface ItemSet {
   end?: 'first' | 'last';
   /** "none of the later lines": the lines after the set before it. */
   later?: true;
+  /** "nothing from `4` on": the later lines, said from the line after the set before it (its number, one more than that set's last). */
+  from?: string;
+  /** "nothing after them": the later lines, whether any was printed or not (none is shown). */
+  anyPrinted?: true;
+}
+
+/**
+ * "nothing from 4 on", "none from line 4 onwards", "nothing after them": the lines after the set before it, denied. From a
+ * line that is not the one right after that set's last ("1, 2, 3 and nothing from 6 on" says nothing of 4 and 5) it is not read.
+ */
+function rest(c: Cursor, before: ItemSet | undefined): ItemSet | null {
+  return c.attempt(() => {
+    if (before === undefined || before.items.length === 0 || before.later) return null;
+    if (!c.take('nothing|none')) return null;
+    if (c.take('after|beyond', 'them|those|these|that|it')) return { items: [], stream: before.stream, later: true, anyPrinted: true };
+    if (!c.take('from')) return null;
+    c.take('lines?');
+    const t = c.peek();
+    const last = before.items.at(-1)!;
+    const numbered = /^(.*?)(\d+)$/.exec(last);
+    if (t?.kind !== 'num' || numbered === null || `${numbered[1]}${+numbered[2] + 1}` !== `${numbered[1]}${t.n}` || numbered[1] !== '') return null;
+    c.at++;
+    if (!c.take('on|onwards?|forwards?')) return null;
+    return { items: [], stream: before.stream, later: true, from: String(t.n) };
+  });
 }
 /** AFTER: said to follow the clause before it ("followed by", "then"): its lines come after that clause's in the output. */
-interface Clause { set: ItemSet; shown: boolean; after?: true }
+interface Clause { set: ItemSet; shown: boolean; after?: true; ordered?: true }
 interface Said { clauses: Clause[]; only: boolean; owner?: number | 'last'; partial: boolean }
 
 class Cursor {
@@ -207,7 +234,7 @@ function predicate(c: Cursor): { shown: boolean; partial: boolean } | null {
     if (c.take(IS, 'not') || c.take("aren't|isn't|weren't|wasn't") || c.take(MODAL, 'not', 'be') || c.take("shan't|shouldn't|mustn't|won't", 'be')) {
       c.take('shown|displayed|kept|visible|present|retained|listed|included');
       shown = false;
-    } else if (c.take(IS, 'absent|missing|omitted|dropped|hidden') || c.take(IS, 'left', 'out') || c.take('do|does|did|shall|should|must|will', 'not', 'appear|show') || c.take("don't|doesn't|didn't|won't", 'appear|show') || c.take('never', 'appears?') || c.take('appears?', 'nowhere')) {
+    } else if (c.take(IS, 'absent|missing|omitted|dropped|hidden') || c.take(IS, 'left', 'out') || c.take(MODAL, 'be', 'absent|missing|omitted|dropped|hidden') || c.take(MODAL, 'be', 'left', 'out') || c.take('do|does|did|shall|should|must|will', 'not', 'appear|show') || c.take("don't|doesn't|didn't|won't", 'appear|show') || c.take('never', 'appears?') || c.take('appears?', 'nowhere')) {
       shown = false;
     } else if (c.take(IS, 'all|both|still', SHOWN) || c.take(IS, SHOWN) || c.take(MODAL, 'be', SHOWN) || c.take(MODAL, 'be', 'all|still', SHOWN) || c.take('appears?|show', 'up') || c.take('appears?|shows') || c.take(MODAL, 'appear')) {
       shown = true;
@@ -219,6 +246,21 @@ function predicate(c: Cursor): { shown: boolean; partial: boolean } | null {
     if (appearing && where === null) return null;
     return { shown, partial: where?.partial ?? false };
   });
+}
+
+/** ", in that order", "in this order", "in the same order", "in order": said of the set before it. */
+const inThatOrder = (c: Cursor) => c.attempt(() => ((c.punct(',') || true) && (c.take('in', 'that|this', 'order') || c.take('in', 'the', 'same', 'order') || c.take('in', 'order')) ? true : null)) === true;
+
+/** Whether the lines of SET stand among the lines shown in the order the set names them, each on its stream. */
+function inOrder(c: CommandRecord, set: ItemSet): boolean {
+  const shown = linesOf(c, set.stream);
+  let from = 0;
+  for (const x of set.items) {
+    const at = shown.indexOf(x, from);
+    if (at < 0) return false;
+    from = at + 1;
+  }
+  return true;
 }
 
 /** "are not", "is not": a clause that denies a set, its verb of showing said before (elided). */
@@ -273,13 +315,17 @@ function parse(toks: Tok[]): Said | null {
       const after = !first && c.attempt(() => (((c.punct(',') || true) && (c.take('followed', 'by') || c.take('and', 'then') || c.take('then'))) ? true : null)) === true;
       if (!first && !after && !joint(c)) return null;
       first = false;
+      const later = after ? null : rest(c, clauses.at(-1)?.set);
+      if (later) { clauses.push({ set: later, shown: false }); continue; }
       const denied = c.take('not') || c.take('none', 'of') || c.take('no') || c.take('nor') || c.take('neither') || c.take('but', 'not');
       const set = itemSet(c);
       if (!set) return null;
       const where = place(c);
       partial ||= where?.partial ?? false;
+      const ordered = inThatOrder(c);
       if (after && denied) return null;
-      clauses.push({ set: { ...set, stream: set.stream }, shown: !denied, ...(after ? { after: true as const } : {}) });
+      if (ordered && (denied || set.items.length < 2)) return null;
+      clauses.push({ set: { ...set, stream: set.stream }, shown: !denied, ...(after ? { after: true as const } : {}), ...(ordered ? { ordered: true as const } : {}) });
     }
     return clauses.length === 0 ? null : { clauses, only, owner: who.owner, partial: partial || who.partial };
   }
@@ -304,7 +350,10 @@ function parse(toks: Tok[]): Said | null {
     if ((lead === 'none' || lead === 'neither') && !pred.shown) return null;
     partial ||= pred.partial;
     const shown = lead === 'none' || lead === 'neither' ? false : pred.shown;
-    clauses.push(...sets.map((set) => ({ set, shown })));
+    // "lines 21 to 25 are shown, in that order": the lines of each set shown, in the order the set names them.
+    const ordered = inThatOrder(c);
+    if (ordered && (!shown || sets.some((set) => set.items.length < 2))) return null;
+    clauses.push(...sets.map((set) => ({ set, shown, ...(ordered ? { ordered: true as const } : {}) })));
   }
   return clauses.length === 0 ? null : { clauses, only, partial };
 }
@@ -328,11 +377,14 @@ function holds(said: Said, c: CommandRecord): boolean {
     if (set.later) {
       // The lines after the set before it: it ends the stream's lines shown, and lines after it were printed and left out.
       const before = said.clauses[i - 1]?.set.items.at(-1);
+      if (set.anyPrinted) return !shown && before !== undefined && texts.at(-1) === before;
+      if (set.from !== undefined && texts.includes(set.from)) return false;
       return !shown && before !== undefined && texts.at(-1) === before && lost(c, set.stream) > 0 && !lostBefore(c);
     }
     if (!shown) return set.items.every((x) => !texts.includes(x)) && lost(c, set.stream) >= set.items.length;
     if (!set.items.every((x) => texts.includes(x))) return false;
     if (said.clauses[i].after && !follows(c, said.clauses[i - 1].set, set)) return false;
+    if (said.clauses[i].ordered && !inOrder(c, set)) return false;
     if (set.end === undefined) return true;
     const n = set.items.length;
     const ends = set.end === 'last' ? texts.slice(-n) : texts.slice(0, n);
@@ -351,10 +403,11 @@ const onStream = (s: StreamName | undefined) => (s === undefined ? '' : ` on ${s
 function describe(said: Said): string {
   const parts = said.clauses.map(({ set, shown }, i) => {
     const lostText = `and ${set.stream ?? 'stdout and stderr together'} left out at least`;
-    if (set.later) return `no line${onStream(set.stream)} after ${JSON.stringify(said.clauses[i - 1]?.set.items.at(-1) ?? '')} shown (it is the last shown${onStream(set.stream)}, ${lostText} 1 line after it)`;
+    if (set.anyPrinted) return `no line the command printed${onStream(set.stream)} shown after ${JSON.stringify(said.clauses[i - 1]?.set.items.at(-1) ?? '')} (it is the last shown${onStream(set.stream)})`;
+    if (set.later) return `no line${onStream(set.stream)} ${set.from !== undefined ? `from ${JSON.stringify(set.from)} on` : `after ${JSON.stringify(said.clauses[i - 1]?.set.items.at(-1) ?? '')}`} shown (${JSON.stringify(said.clauses[i - 1]?.set.items.at(-1) ?? '')} is the last shown${onStream(set.stream)}, ${lostText} 1 line after it)`;
     const texts = set.items.map((x) => JSON.stringify(x)).join(', ');
     if (!shown) return `no shown line${onStream(set.stream)} reads any of ${texts}, ${lostText} ${set.items.length} line(s)`;
-    const following = said.clauses[i].after ? `, after those of ${said.clauses[i - 1].set.items.map((x) => JSON.stringify(x)).join(', ')}` : '';
+    const following = `${said.clauses[i].ordered ? ', in that order' : ''}${said.clauses[i].after ? `, after those of ${said.clauses[i - 1].set.items.map((x) => JSON.stringify(x)).join(', ')}` : ''}`;
     return `a shown line${onStream(set.stream)} reads each of ${texts}${following}${set.end === undefined ? '' : ` and they are the ${set.end} lines shown${onStream(set.stream)}, any lines left out at the other end`}`;
   });
   if (said.only) parts.push('no other line is shown');

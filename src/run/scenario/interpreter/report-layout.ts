@@ -107,7 +107,7 @@ const AFTER = String.raw`(?:follows|comes\s+after|(?:is|stands|appears|sits)\s+(
 const BEFORE = String.raw`(?:precedes|comes\s+before|(?:is|stands|appears|sits)\s+(?:(?:shown|printed|placed|put|written)\s+)?(?:before|above|ahead\s+of|in\s+front\s+of))`;
 const MODAL = String.raw`(?:(?:shall|should|must|will)\s+)?`;
 const NOTICE_PLACED = new RegExp(
-  String.raw`^(?:the\s+)?(?:(?:([\w-]+)\s+)?${NOTICE_NOUN}\s+)?(${QUOTE})?\s*${MODAL}(${AFTER}|${BEFORE}|follow|precede|come\s+(?:after|before)|be\s+(?:shown\s+|printed\s+|placed\s+)?(?:after|below|under|before|above))\s+${KEPT_LINES}$`,
+  String.raw`^(?:the\s+)?(?:(?:([\w-]+)\s+)?${NOTICE_NOUN}\s+)?(${QUOTE})?\s*${MODAL}(${AFTER}|${BEFORE}|follow|precede|come\s+(?:after|before)|be\s+(?:shown\s+|printed\s+|placed\s+)?(?:after|below|under|before|above))\s+${KEPT_LINES}(?:,?\s+(?:and\s+|but\s+)?not\s+(after|before|below|above)(?:\s+them)?)?$`,
   'i',
 );
 
@@ -117,7 +117,7 @@ const unquote = (q: string) => q.slice(1, -1);
 function noticePlaced(sentence: string): Check | null {
   const m = NOTICE_PLACED.exec(sentence.trim().replace(/[.;]$/, '').replace(/\s+/g, ' '));
   if (!m) return null;
-  const [, kindWord, quoted, verb] = m;
+  const [, kindWord, quoted, verb, denied] = m;
   const kind = kindWord === undefined ? undefined : NOTICE_KINDS.find(([word]) => word.test(kindWord));
   // A word before the noun that names no kind of notice ("the first line") is not read here.
   if (kindWord !== undefined && kind === undefined) return null;
@@ -127,6 +127,8 @@ function noticePlaced(sentence: string): Check | null {
   if (text !== undefined && !Object.values(NOTICE_SHAPES).some((re) => new RegExp(`^${re.source}$`).test(text))) return null;
   if (text !== undefined && kind !== undefined && !kind[1](text)) return null;
   const side: Side = new RegExp(`^(?:${BEFORE}|precede|come\\s+before|be\\s+(?:shown\\s+|printed\\s+|placed\\s+)?(?:before|above))$`, 'i').test(verb) ? 'before' : 'after';
+  // "comes before the kept lines, not after": the side denied must be the other one.
+  if (denied !== undefined && (/^(?:after|below)$/i.test(denied) ? 'after' : 'before') === side) return null;
   const isNotice = (line: string) => (text !== undefined ? line === text : kind![1](line));
   const named = text !== undefined ? JSON.stringify(text) : `the ${kindWord} notice`;
   return {

@@ -2,8 +2,8 @@
 // shown and `6` is not. What a later step's "them", "that" or "it is followed by" stands after is what was said
 // shown, never a text the step denied.
 
-/** A word of denial: "not `6`", "no `x`", "never `y`", "nor `z`", "without `w`", "doesn't show `v`". */
-const DENIAL = /\b(?:not|no|never|nor|neither|none|without|except|excluding)\b|n't\b/i;
+/** A word of denial: "not `6`", "no `x`", "never `y`", "nor `z`", "without `w`", "doesn't show `v`", "nothing from `4` on". */
+const DENIAL = /\b(?:not|no|never|nor|neither|none|nothing|without|except|excluding)\b|n't\b/i;
 /** A denial said after the text: "`6` is not shown", "`6` isn't", "`6` never appears". */
 const DENIED_AFTER = /^\s*(?:(?:is|are|was|were|does|do|should|must|shall|will)\s+(?:not|never)\b|(?:isn't|aren't|wasn't|weren't|doesn't|don't|shouldn't|mustn't|won't)\b|never\b|(?:is|are)\s+(?:absent|missing|gone|left\s+out|omitted)\b)/i;
 /** What starts a clause of its own: a denial before it is not said of what follows. */

@@ -487,6 +487,12 @@ export const oneOfLines = (a: Args): boolean =>
  * command printed it is a whole line, never the start of a longer path ("/workspace/exports" is not "/workspace").
  */
 const PATH_ALONE = /^\/[^\s]*$/;
+/**
+ * A number alone ("1", "25"), said among others in order ("1 and 2, then `stdout: ... (3 lines omitted)`", "1 to 5, then 101
+ * to 105"): among the lines a command printed it is a whole line, as the rules of output items read it, never the figure
+ * inside a longer one (`10`, `1.5`, `step 1`).
+ */
+const NUMBER_ALONE = /^-?\d+(?:\.\d+)?$/;
 
 /** Where LINE stands in TEXT from FROM on as a whole line of its own. */
 function wholeLine(line: string, text: string, from = 0): { start: number; end: number } | null {
@@ -520,9 +526,10 @@ function comesNext(parts: string[], texts: string[], find: (x: string, text: str
   return false;
 }
 
-function holds(parts: string[], texts: string[], presence: Presence, ordered: boolean, adjacent: Adjacent, next?: boolean[], pathLines = false, withinWords = false): boolean {
+function holds(parts: string[], texts: string[], presence: Presence, ordered: boolean, adjacent: Adjacent, next?: boolean[], pathLines: boolean | 'numbers' = false, withinWords = false): boolean {
   const joined = parts.join('\n');
-  const find = (x: string, text: string, from = 0) => (pathLines && PATH_ALONE.test(x) ? wholeLine(x, text, from) : textAt(x, text, from, withinWords && !next?.some(Boolean) && printedText(x)));
+  const alone = (x: string) => pathLines !== false && (PATH_ALONE.test(x) || (pathLines === 'numbers' && NUMBER_ALONE.test(x)));
+  const find = (x: string, text: string, from = 0) => (alone(x) ? wholeLine(x, text, from) : textAt(x, text, from, withinWords && !next?.some(Boolean) && printedText(x)));
   if (presence === 'lines') {
     let found = 0;
     for (const line of joined.split('\n')) if (found < texts.length && isText(line, texts[found])) found++;
@@ -1208,7 +1215,12 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   // and whichever line ("the output begins with `7`"). A line of a block of the report by its place ("the first line under `Output:`") is as shown.
   const sought = blockIs ? { ...where, name: `${where.name} (the notes on its lines aside)`, of: (c: CommandRecord, o: Observation) => where.of(c, o).filter((l) => !noteOnLines(l) || texts.some((x) => isText(l, x))) } : ((presence === 'holds' || presence === 'lines') && nth === undefined) || place === PLACES.shown ? printedLines(where, texts) : where;
   // Among the lines the command printed, a path alone is a whole line (PATH_ALONE).
-  const pathLines = !blockIs && sought !== where && presence === 'holds' && texts.some((x) => PATH_ALONE.test(x));
+  const pathsAlone = !blockIs && sought !== where && presence === 'holds' && texts.some((x) => PATH_ALONE.test(x));
+  // Among them, numbers said in order are whole lines too (NUMBER_ALONE).
+  // So they are beside the executor's notes on those lines, in an output block or the report ("1 to 3 are followed by `stdout: ... (2 lines omitted)`").
+  const amongLines = sought !== where || (place as Place).output === true || (place === PLACES.report && texts.some(noteOnLines));
+  const numbersAlone = !blockIs && amongLines && presence === 'holds' && ordered && !a.negated && texts.length > 1 && texts.some((x) => NUMBER_ALONE.test(x));
+  const pathLines: boolean | 'numbers' = numbersAlone ? 'numbers' : pathsAlone;
   const partName = nth === undefined ? sought.name : `${nth === 'last' ? 'the last' : `part ${nth + 1}`} of ${place.name}`;
   const pick = (parts: string[]) => (nth === undefined ? parts : nth === 'last' ? parts.slice(-1) : parts.slice(nth, nth + 1));
   // "line `15` is not shown": a text named a line is a whole line denied, never its figure anywhere (the notice "(15 lines omitted)" holds one).
@@ -1223,7 +1235,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const anyOf = !a.negated && texts.length > 1 && joining.some((t) => /^or$/i.test(t.text));
   if (anyOf && (joining.some((t) => !/^or$/i.test(t.text)) || ordered || presence !== 'holds' || nth !== undefined || each || linesNamed)) return null;
   const asLines = (parts: string[], x: string) => parts.some((p) => p.split('\n').some((l) => isText(l, x)));
-  const text = `${linesNamed ? `${partName} has ${texts.map((x) => JSON.stringify(x)).join(' and ')} as ${texts.length > 1 ? 'whole lines' : 'a whole line'}` : wholeLines ? `no line of ${partName} is ${texts.map((x) => JSON.stringify(x)).join(' or ')}` : a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : anyOf ? `${partName} contains one of ${texts.map((x) => JSON.stringify(x)).join(', ')} at least` : `${partName} ${says} ${what}${pathLines ? ' (a path alone, a whole line)' : ''}`}${withinWords && texts.some(printedText) ? WITHIN_WORDS : ''}`;
+  const text = `${linesNamed ? `${partName} has ${texts.map((x) => JSON.stringify(x)).join(' and ')} as ${texts.length > 1 ? 'whole lines' : 'a whole line'}` : wholeLines ? `no line of ${partName} is ${texts.map((x) => JSON.stringify(x)).join(' or ')}` : a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : anyOf ? `${partName} contains one of ${texts.map((x) => JSON.stringify(x)).join(', ')} at least` : `${partName} ${says} ${what}${numbersAlone ? ` (${pathsAlone ? 'a path or a number' : 'a number'} alone, a whole line)` : pathsAlone ? ' (a path alone, a whole line)' : ''}`}${withinWords && texts.some(printedText) ? WITHIN_WORDS : ''}`;
   const check = report(
     a,
     index,

@@ -3232,7 +3232,8 @@ function readThenWords(sentence: string): Reading<Check> {
   // "nothing from `4` on", "every line from `x` onwards": a run of lines from a text to the end, which no fact reads (read
   // without it, "from `4`" became the output being that text). Not read.
   const onwards = /\bfrom\s+(?:`[^`]*`|“[^”]*”|\S+)\s+(?:on|onwards?|forwards?|upwards)\b/i.exec(text);
-  if (onwards) return { ok: false, notUnderstood: [onwards[0]], reason: 'a run of lines from a text to the end, which no fact reads' };
+  // Right after a set of lines whose last is the line before it ("shows 1, 2, 3 and nothing from 4 on"), the rules of output items read it.
+  if (onwards) return outputItemsReading(text) ?? { ok: false, notUnderstood: [onwards[0]], reason: 'a run of lines from a text to the end, which no fact reads' };
   const comparison = comparedElsewhere(text);
   if (comparison) {
     // "…, as on the host": the claim, and the same in the other place, which the fact that compares checks by running it there.
