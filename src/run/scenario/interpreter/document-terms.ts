@@ -91,7 +91,7 @@ const RUNNER_DEFINED: RegExp[] = [
   new RegExp(String.raw`${RUNNER}\s*,?\s*\(?\s*${HEREAFTER}\s+["“]?(?:${ARTICLE}\s+)?${PHRASE}["”]?${ABBREVIATION}${PHRASE_END}`, 'g'),
   new RegExp(String.raw`${RUNNER}\s*,?\s*\(?\s*(?:is\s+)?(?:called|known\s+as|referred\s+to\s+as)\s+["“]?(?:${ARTICLE}\s+)?${PHRASE}["”]?${ABBREVIATION}${PHRASE_END}`, 'g'),
   new RegExp(String.raw`\b(?:${ARTICLE}|${INDEFINITE})\s+${NAMED}${ABBREVIATION}\s*\(\s*${RUNNER}\s*\)`, 'g'),
-  new RegExp(String.raw`\b(?:[Bb]y\s+)?${ARTICLE}\s+${NAMED}${ABBREVIATION}\s+(?:is|means|denotes|refers\s+to|stands\s+for|we\s+mean)\s+${RUNNER}`, 'g'),
+  new RegExp(String.raw`\b(?:[Bb]y\s+)?${ARTICLE}\s+${NAMED}${ABBREVIATION}\s+(?:is|means|denotes|refers\s+to|stands\s+for|we\s+mean)\s+${RUNNER}(?!['’]s\b)`, 'g'),
   // a glossary's item: "**Wrapper**: spec-run exec"
   new RegExp(String.raw`^\s*\*\*(?:the\s+)?${PHRASE}\*\*\s*[:—–]?\s*(?:the\s+)?${RUNNER}`, 'gi'),
 ];
@@ -145,7 +145,7 @@ const REPORT_DEFINED: RegExp[] = [
 const DESCRIBED: [TermThing, string][] = [
   ['spec-run exec', RUNNER],
   ["spec-run exec's exit status", String.raw`the\s+(?:exit\s+(?:status|code)|return\s+code)\s+of\s+(?:(?:that|this|the|each)\s+invocation\b|${RUNNER_NAME})|${RUNNER_NAME}'s\s+exit\s+(?:status|code)`],
-  ['report', String.raw`${PRINTED}|(?:the\s+)?(?:printed\s+output|report)\s+of\s+${RUNNER_NAME}|${RUNNER_NAME}'s\s+printed\s+output|its\s+printed\s+output`],
+  ['report', String.raw`${PRINTED}|(?:the\s+)?(?:printed\s+output|report)\s+of\s+${RUNNER_NAME}|${RUNNER_NAME}'s\s+printed\s+output`],
   ['configuration', String.raw`(?:the|a|one)\s+${CONFIGURATION_FILE}`],
   ['command', String.raw`(?:(?:one|an?|each|every|any)\s+)?(?:${ENTRY_OF_LIST}|(?:entry|item|element|member)\s+(?:of|in)\s+(?:the|its|a)\s+(?:configuration\b|${CONFIGURATION_FILE}))`],
 ];
@@ -156,14 +156,16 @@ const EMBEDDED = String.raw`(?<!\b(?:by|of|from|to|with|into|for|through|under|v
 /** The generic forms of a definition of THING by its description D (the noun is group 1). */
 function definitionForms(described: string): RegExp[] {
   const d = String.raw`${EMBEDDED}(?:${described})`;
+  // Where the description ends, when it comes after its noun: the whole of what the noun is ("spec-run exec 0.1.0"), never the start of another thing ("spec-run exec's exit status").
+  const whole = String.raw`(?:\s+v?\d[\w.-]*)?(?=\s*(?:[),;:.(]|$))`;
   const noun = String.raw`["“]?${PHRASE}["”]?`;
   return [
     // "the Run Report is what the Gate Executor prints", "a Control is one entry of the Control Schedule"
-    new RegExp(String.raw`\b(?:${ARTICLE}|${INDEFINITE}|[Ee]ach|[Ee]very)\s+${noun}\s+(?:is|means|denotes|stands\s+for)\s+(?:always\s+)?(?:${d})`, 'g'),
+    new RegExp(String.raw`\b(?:${ARTICLE}|${INDEFINITE}|[Ee]ach|[Ee]very)\s+${noun}\s+(?:is|means|denotes|stands\s+for)\s+(?:always\s+)?(?:${d})${whole}`, 'g'),
     // "the exit status of the Gate Executor is the Gate Status", "its printed output is the Run Report"
     new RegExp(String.raw`(?:^|[,;:]\s*|\b(?:and|while)\s+)(?:${d})\s*,?\s+(?:is|are)\s+(?:called\s+|termed\s+|named\s+|known\s+as\s+|referred\s+to\s+as\s+)?(?:(?:${ARTICLE}|${INDEFINITE})\s+)?${noun}${PHRASE_END}`, 'g'),
     // "the Gate Executor (the command executor invoked as `spec-run exec`)", "a Control, being one entry of the Control Schedule"
-    new RegExp(String.raw`\b(?:${ARTICLE}|${INDEFINITE}|[Ee]ach|[Ee]very)\s+${noun}\s*(?:\(\s*|,\s*(?:being|i\.e\.|that\s+is|namely)\s+)(?:${d})`, 'g'),
+    new RegExp(String.raw`\b(?:${ARTICLE}|${INDEFINITE}|[Ee]ach|[Ee]very)\s+${noun}\s*(?:\(\s*|,\s*(?:being|i\.e\.|that\s+is|namely)\s+)(?:${d})${whole}`, 'g'),
     // "every entry of `commands:` (hereinafter "a Task")"
     new RegExp(String.raw`(?:${d})\s*,?\s*\(?\s*${HEREAFTER}\s+["“]?(?:(?:${ARTICLE}|${INDEFINITE})\s+)?${PHRASE}["”]?${PHRASE_END}`, 'g'),
   ];
@@ -210,58 +212,82 @@ function inCapitals(phrase: string, text: string): boolean {
   return new RegExp(String.raw`\b[a-z][\w-]*\s+["“]?${escaped(phrase)}\b`).test(text);
 }
 
-/** The words a definition's noun is said in where the document's own nouns are read as what they name. */
-const THING_WORD = /\b(?:commands?|configurations?|reports?|spec-run|exec)\b/i;
+/** The things a sentence names, as a definition's "its" may stand after them. */
+const OWNER = /\bspec-run exec\b|\b(?:commands?|configurations?|entry|entries|items?|files?|directory|container|image|shell|process)\b/g;
+
+/**
+ * SENTENCES with "its printed output" said as spec-run exec's where spec-run exec is the last thing named before it in
+ * its sentence ("the exit status of spec-run exec is the Gate Status; its printed output is the Run Report"), never
+ * a command's ("a Probe is one entry of the file; its printed output …").
+ */
+function itsOwner(sentences: string): string {
+  return sentences
+    .split(/(?<=\.)\s+(?=[A-Z])/)
+    .map((sentence) =>
+      sentence.replace(/\bits\s+printed\s+output\b/g, (written: string, at: number) => {
+        const owners = [...sentence.slice(0, at).matchAll(OWNER)];
+        return owners.length > 0 && owners[owners.length - 1][0] === 'spec-run exec' ? 'the printed output of spec-run exec' : written;
+      }),
+    )
+    .join(' ');
+}
+
+/** How a reading of a line pins a noun it defines: its phrase as written, the thing, whether a definition names spec-run exec outright. */
+type Pin = (phrase: string | undefined, thing: TermThing, defined?: boolean) => void;
+
+/** Reads the definitions of MARKED (a line, its code marked), pinning each noun with PIN; NUMBERED, each mark of numbered commands. */
+function readDefinitions(marked: string, pin: Pin, numbered: (mark: string) => void): void {
+  for (const pattern of RUNNER_DEFINED)
+    for (const m of marked.matchAll(pattern)) {
+      pin(m[1], 'spec-run exec', true);
+      pin(m[2], 'spec-run exec', true);
+    }
+  for (const m of marked.matchAll(RUNNER_DOES)) pin(m[1], 'spec-run exec');
+  for (const pattern of COMMAND_DEFINED) for (const m of marked.matchAll(pattern)) pin(m[1], 'command');
+  for (const pattern of CONFIGURATION_DEFINED) for (const m of marked.matchAll(pattern)) pin(m[1], 'configuration');
+  for (const m of marked.matchAll(EXIT_STATUS_DEFINED)) pin(m[1], "spec-run exec's exit status");
+  for (const pattern of REPORT_DEFINED) for (const m of marked.matchAll(pattern)) pin(m[1], 'report');
+  for (const [thing, forms] of DEFINED_BY_DESCRIPTION) for (const pattern of forms) for (const m of marked.matchAll(pattern)) pin(m[1], thing, thing === 'spec-run exec');
+  for (const clause of marked.split(/;\s+|\.\s+(?=[A-Z])/)) if (NAMES_COMMANDS.test(clause)) for (const m of clause.matchAll(NUMBERED)) numbered(m[1]);
+}
+
+/** The words the things of a run are said in, opening a phrase. */
+const THING_FIRST = /^(?:commands?|configurations?|reports?|spec-run)\b/i;
 
 /** Every pin the prose of a document makes, by noun (a noun may be pinned to two things). */
 function documentPins(prose: readonly ProseLine[]): Map<string, DocumentTerm[]> {
   const found = new Map<string, DocumentTerm[]>();
   const seen = new Set<string>();
-  let pin = (phrase: string | undefined, thing: TermThing, line: number, text: string, defined = false): void => {
+  const add = (term: DocumentTerm) => {
+    const key = `${term.noun}\t${term.thing}\t${term.line}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    found.set(term.noun, [...(found.get(term.noun) ?? []), term]);
+  };
+  const pinAt = (line: number, written: string): Pin => (phrase, thing, defined = false) => {
     if (phrase === undefined) return;
     const noun = nounOf(phrase);
     if (NOT_A_TERM.test(noun) && !(defined && VAGUE_NOUN.test(noun))) return;
-    const key = `${noun}\t${thing}\t${line}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    const cased = inCapitals(phrase, text);
-    found.set(noun, [...(found.get(noun) ?? []), { noun, thing, line, ...(cased ? { cased } : {}) }]);
+    // A noun read in words put in for another ("before any command (an item of …)") is no noun of the writer's.
+    if (!new RegExp(String.raw`(?<![\w-])${escaped(phrase)}(?![\w-])`).test(written)) return;
+    const cased = inCapitals(phrase, written);
+    add({ noun, thing, line, ...(cased ? { cased } : {}) });
   };
-  const read = (marked: string, line: number) => {
-    for (const pattern of RUNNER_DEFINED)
-      for (const m of marked.matchAll(pattern)) {
-        pin(m[1], 'spec-run exec', line, marked, true);
-        pin(m[2], 'spec-run exec', line, marked, true);
-      }
-    for (const m of marked.matchAll(RUNNER_DOES)) pin(m[1], 'spec-run exec', line, marked);
-    for (const pattern of COMMAND_DEFINED) for (const m of marked.matchAll(pattern)) pin(m[1], 'command', line, marked);
-    for (const pattern of CONFIGURATION_DEFINED) for (const m of marked.matchAll(pattern)) pin(m[1], 'configuration', line, marked);
-    for (const m of marked.matchAll(EXIT_STATUS_DEFINED)) pin(m[1], "spec-run exec's exit status", line, marked);
-    for (const pattern of REPORT_DEFINED) for (const m of marked.matchAll(pattern)) pin(m[1], 'report', line, marked);
-    for (const [thing, forms] of DEFINED_BY_DESCRIPTION) for (const pattern of forms) for (const m of marked.matchAll(pattern)) pin(m[1], thing, line, marked, thing === 'spec-run exec');
-    for (const clause of marked.split(/;\s+|\.\s+(?=[A-Z])/))
-      if (NAMES_COMMANDS.test(clause))
-        for (const m of clause.matchAll(NUMBERED)) {
-          const key = `${m[1]}\tnumbered command\t${line}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          found.set(m[1], [...(found.get(m[1]) ?? []), { noun: m[1], thing: 'numbered command', line }]);
-        }
-  };
+  const numberedAt = (line: number) => (mark: string) => add({ noun: mark, thing: 'numbered command', line });
   // In the executor's nouns where a word list has them ("all stages" are all commands).
   const lines = prose.map(({ text, line, code }) => ({ line, marked: inExecutorTerms(markCode(text, code)) }));
-  for (const { marked, line } of lines) read(marked, line);
-  // A definition through another ("the Gate Status is the exit status of the Gate Executor", "a Control is one entry of the Control Schedule"): read again with the nouns found said as what they name.
+  for (const { marked, line } of lines) readDefinitions(marked, pinAt(line, marked), numberedAt(line));
+  // A definition through another ("the Gate Status is the exit status of the Gate Executor", "a Control is one entry
+  // of the Control Schedule"): each line read again with the nouns found said as what they name. A noun that opens with
+  // the words put in ("the stimulus is the configuration plus …" read as "the configuration is the configuration plus")
+  // is no noun of the writer's.
   const known = agreed(found.values()).filter((t) => t.thing !== 'numbered command');
-  if (known.length > 0) {
-    // A noun read in the words put in for another ("before any command (an item of …)") is no noun of the writer's.
-    const first = pin;
-    pin = (phrase, thing, line, text, defined) => (phrase !== undefined && THING_WORD.test(phrase) ? undefined : first(phrase, thing, line, text, defined));
+  if (known.length > 0)
     for (const { marked, line } of lines) {
       const said = inDocumentTerms(marked, known);
-      if (said.used.length > 0) read(said.sentence, line);
+      const pin = pinAt(line, marked);
+      if (said.used.length > 0) readDefinitions(itsOwner(said.sentence), (phrase, thing, defined) => (phrase !== undefined && THING_FIRST.test(phrase) ? undefined : pin(phrase, thing, defined)), numberedAt(line));
     }
-  }
   return found;
 }
 
