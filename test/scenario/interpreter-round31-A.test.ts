@@ -111,3 +111,15 @@ t.test('through real runs: a noun pinned to two things stays unbound', async (t)
   const step = points.find((p) => p.name.includes('Gate Status'));
   t.ok(step?.todo !== undefined, 'undefined, never a guess', { points });
 });
+
+t.test('through real runs: a field refused of a command named by its mark is that command\'s field, both ways', async (t) => {
+  const run = underPurpose(GLOSSARY);
+  const scenario = (title: string, first: string, second: string) => blockScenario(title, 'the Test Sheet is', ['- run: "true"', `  timeout: ${first}`, '- run: "true"', `  timeout: ${second}`], 'The timeout of K2 shall be refused because no spaces are allowed between the number and its unit.');
+  await expectBoundVerdicts(t, run, 'round31a-field', [scenario('held', '5s', '5 s'), scenario('probe', '5 s', '5s')], 'timeout of K2', [
+    [true, 'the second check\'s timeout has the space'],
+    [false, 'a probe: the first check\'s has it, the second\'s is valid'],
+  ]);
+  // Said without its fault, the rejection reading checks no command's place: unread, never any command's error.
+  const { points } = await run('round31a-field-plain', [scenario('plain', '5 s', '5s').map((l) => l.replace(' because no spaces are allowed between the number and its unit', ''))]);
+  t.ok(points.find((p) => p.name.includes('timeout of K2'))?.todo !== undefined, 'the timeout of K2 is refused: unread', { points });
+});
