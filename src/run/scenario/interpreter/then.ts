@@ -741,6 +741,14 @@ function refusedFor(a: Args): boolean {
 function refusedField(a: Args, paths: string[]): { text: string; about: (e: { path: string; message: string }) => boolean } | null {
   const named = fieldsNamed(a);
   if (paths.length > 1 || (paths.length === 0 && named.length !== 1)) return null;
+  // "the timeout of the third command is refused …": that command's field, never another's; a place among lines, or two, is no field's.
+  const ordinals = a.entities('ordinal');
+  if (ordinals.length > 0) {
+    const [place] = ordinals;
+    if (ordinals.length > 1 || place.of !== 'command' || place.index === 'last' || paths.length > 0) return null;
+    const path = `stop.commands[${place.index}].${named[0]}`;
+    return { text: `about ${JSON.stringify(path)}`, about: (e) => e.path === path };
+  }
   if (paths.length === 1) {
     const [path] = paths;
     if (!named.every((f) => path.toLowerCase().endsWith(`.${f.toLowerCase()}`))) return null;
@@ -2331,6 +2339,8 @@ const RULES: Rule<Check>[] = [
         const named = a.after('MENTION').filter((t) => t.kind === 'entity');
         // Without a naming verb, the field the sentence is about ("the timeout is rejected") is the one an error names.
         const subjects = a.has('MENTION') ? [] : fieldsNamed(a);
+        // "the timeout of the third command is rejected": any error naming the field is not that command's; unread.
+        if (subjects.length > 0 && a.entities('ordinal').some((o) => o.of === 'command')) return null;
         // Every place the sentence gives is a claim, named or not ("refused with an error at line 3, column 7 that says …").
         const positions = a.tokens.flatMap((t) => (t.kind === 'entity' && t.entity.type === 'position' ? [placeOfError(t.entity)] : []));
         const texts = [...named.filter((t) => !(t.kind === 'entity' && t.entity.type === 'position')).map((t) => (t.kind === 'entity' && t.entity.type === 'key' ? t.entity.name : t.text)), ...subjects];
