@@ -15,7 +15,7 @@ import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
 import { configurationBlock } from '../../translate/refused-block.js';
 import type { ScenarioCondition } from './interpreter/condition.js';
-import type { interpret, termsOf } from './interpreter/index.js';
+import type { interpret, StepBefore, termsOf } from './interpreter/index.js';
 import * as publicSteps from '../../steps/index.js';
 import { collectRegistrations, type GlobalHookFunction, type HookFunction, type HookTime, type ParameterTypeOptions, type Registration, type StepFunction } from '../../steps/index.js';
 import { setTimeout, clearTimeout, setImmediate } from '../../process/native-timers.js';
@@ -694,6 +694,8 @@ export interface StepPlace {
   condition?: Omit<ScenarioCondition, 'terms'>;
   /** The YAML block the step introduces (written right under it, before any other step): a When of it may only restate the block. */
   introduces?: string;
+  /** The step's line in its scenario: a Then is read with the Givens and Whens before it, which set up the run it checks. */
+  line?: number;
 }
 
 /** Where STEP stands in UNIT, as the interpreter reads it. */
@@ -701,7 +703,7 @@ export function stepPlace(unit: ScenarioUnit, step: ScenarioStep): StepPlace {
   const yaml = unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? ''));
   const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yaml?.text ?? null, preconditions: unit.preconditions };
   const introduces = introducedBlock(unit, step);
-  return { code: step.code, scenario: unit, ...(condition ? { condition } : {}), ...(introduces !== undefined ? { introduces } : {}) };
+  return { code: step.code, scenario: unit, line: step.line, ...(condition ? { condition } : {}), ...(introduces !== undefined ? { introduces } : {}) };
 }
 
 /** The YAML block of UNIT that STEP introduces: the step is the last before it, so the block is written under it (its doc string, or after its colon). */
@@ -825,7 +827,7 @@ export function matchStep(library: StepLibrary, text: string, keyword?: string, 
   const kept = interpreted ? matched.filter((m) => !m.step.builtin) : matched;
   if (kept.length > 0) return kept;
   // Last: the interpreter, for sentences no definition was written for.
-  const read = interpretAt(library.interpreter, text, keyword, place);
+  const read = interpretAt(library.interpreter, text, keyword, place, library);
   return read.ok ? [{ step: interpretedStep(library.interpreter.file, keyword, text, read.text, read.run), matched: [] }] : [];
 }
 
@@ -863,15 +865,40 @@ export function withNativeIndices<E extends Expression>(expression: E): E {
 /** Why the interpreter did not read a step, for its TODO; null where it is not active or did read it. */
 export function notInterpreted(library: StepLibrary, text: string, keyword: string, place: StepPlace = {}): string | null {
   if (!library.interpreter) return null;
-  const read = interpretAt(library.interpreter, text, keyword, place);
+  const read = interpretAt(library.interpreter, text, keyword, place, library);
   if (read.ok) return null;
   return read.notUnderstood.length > 0 ? `the executor interpreter did not understand: ${read.notUnderstood.map((w) => JSON.stringify(w)).join(', ')}` : `the executor interpreter did not read it: ${read.reason}`;
 }
 
-/** The interpreter's reading of TEXT at PLACE, with the nouns its document's prose defines, in its condition too. */
-function interpretAt(interpreter: Interpreter, text: string, keyword: string, place: StepPlace): ReturnType<typeof interpret> {
+/**
+ * The interpreter's reading of TEXT at PLACE, with the nouns its document's prose defines, in its condition too; a
+ * Then with the Givens and Whens before it that the interpreter reads (LIBRARY's, the user's own definitions binding
+ * none of them), which set up the run it checks.
+ */
+function interpretAt(interpreter: Interpreter, text: string, keyword: string, place: StepPlace, library: StepLibrary): ReturnType<typeof interpret> {
   const terms = interpreter.termsOf(place.scenario);
-  return interpreter.interpret(text, keyword, place.code, place.condition && { ...place.condition, terms }, place.introduces, terms);
+  const before = keyword === 'Then' && place.scenario !== undefined && place.line !== undefined ? setupBefore(library, place.scenario).filter((s) => s.line < place.line!).map(({ line: _, ...step }) => step) : undefined;
+  return interpreter.interpret(text, keyword, place.code, place.condition && { ...place.condition, terms }, place.introduces, terms, before);
+}
+
+const setupSteps = new WeakMap<StepLibrary, WeakMap<ScenarioUnit, (StepBefore & { line: number })[]>>();
+
+/** The Givens and Whens of UNIT that no definition of the user's binds, with their lines: the interpreter's setup of its run. */
+function setupBefore(library: StepLibrary, unit: ScenarioUnit): (StepBefore & { line: number })[] {
+  let known = setupSteps.get(library);
+  if (!known) setupSteps.set(library, (known = new WeakMap()));
+  let steps = known.get(unit);
+  if (steps === undefined) {
+    let keyword: string | null = null;
+    steps = unit.steps.flatMap((step) => {
+      keyword = stepKeyword(step.keyword, keyword);
+      if (keyword === 'Then' || definitionsMatching(library, step.text).some((m) => !m.step.builtin)) return [];
+      const introduces = introducedBlock(unit, step);
+      return [{ text: step.text, line: step.line, ...(step.code !== undefined ? { code: step.code } : {}), ...(introduces !== undefined ? { introduces } : {}) }];
+    });
+    known.set(unit, steps);
+  }
+  return steps;
 }
 
 function interpretedStep(file: string, keyword: string, text: string, interpretation: string, fn: StepFunction): CompiledStep {

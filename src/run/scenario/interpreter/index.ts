@@ -30,6 +30,7 @@ import { commandsListed, placeBeyond } from './commands-named.js';
 import { processNamed } from './process-named.js';
 import { textsSaidShown } from './texts-shown.js';
 import { emptySetup, readWhen, type Setup, type SetupPart } from './when.js';
+import { fromNamed, namedBeforeRun, unnamedReason } from './named-directories.js';
 
 export const INTERPRETER_FILE = fileURLToPath(import.meta.url);
 /** A document's own nouns, read from its prose: the library hands them to `interpret` only where the interpreter is loaded. */
@@ -318,11 +319,11 @@ function preconditionUnread(pre: { text: string; notUnderstood: string[] }): Ext
  * says what its YAML block does not set up is not read either: it would be checked on a
  * setup other than the one written.
  */
-export function interpret(text: string, keyword: string, code?: readonly string[], condition?: ScenarioCondition, introduces?: string, terms?: readonly DocumentTerm[]): Interpretation {
-  const key = JSON.stringify([text, keyword, code ?? [], condition === undefined ? null : [condition.text, condition.code ?? [], condition.yaml, condition.terms ?? [], condition.preconditions ?? []], introduces ?? null, terms ?? []]);
+export function interpret(text: string, keyword: string, code?: readonly string[], condition?: ScenarioCondition, introduces?: string, terms?: readonly DocumentTerm[], before?: readonly StepBefore[]): Interpretation {
+  const key = JSON.stringify([text, keyword, code ?? [], condition === undefined ? null : [condition.text, condition.code ?? [], condition.yaml, condition.terms ?? [], condition.preconditions ?? []], introduces ?? null, terms ?? [], keyword === 'Then' ? (before ?? null) : null]);
   const known = readings.get(key);
   if (known !== undefined) return known;
-  const reading = readStep(text, keyword, code, condition, introduces, terms);
+  const reading = readStep(text, keyword, code, condition, introduces, terms, before);
   if (readings.size >= MOST_READINGS) readings.delete(readings.keys().next().value as string);
   readings.set(key, reading);
   return reading;
@@ -338,11 +339,13 @@ export function interpret(text: string, keyword: string, code?: readonly string[
 const readings = new Map<string, Interpretation>();
 const MOST_READINGS = 20_000;
 
-function readStep(text: string, keyword: string, code?: readonly string[], condition?: ScenarioCondition, introduces?: string, terms?: readonly DocumentTerm[]): Interpretation {
+function readStep(text: string, keyword: string, code?: readonly string[], condition?: ScenarioCondition, introduces?: string, terms?: readonly DocumentTerm[], before?: readonly StepBefore[]): Interpretation {
   const { sentence, used } = sentenceOf(text, code, terms);
   if (keyword === 'Then') {
     const reading = readThenStep(sentence, condition);
     if (!reading.ok) return reading;
+    const unnamed = before === undefined ? null : unnamedAtStart(reading.parts, condition, before, terms);
+    if (unnamed !== null) return { ok: false, notUnderstood: [], reason: unnamed };
     return { ok: true, kind: 'check', text: reading.parts.map((c) => c.text).join(' ∧ ') + termsShown(used), run: checkStep(reading.parts, code !== undefined && code.length > 0 ? shownOf(code, textsSaidShown(sentence)) : null) };
   }
   // A pre-condition not read leaves the scenario's Whens unbound as its Thens: none runs it from another state.
@@ -352,6 +355,49 @@ function readStep(text: string, keyword: string, code?: readonly string[], condi
   const parts = reading.ok ? reading.parts : introduces === undefined ? null : introducedBlock(text, code, introduces, terms);
   if (!parts) return reading as Extract<typeof reading, { ok: false }>;
   return { ok: true, kind: 'setup', text: `setup: ${parts.map((p) => p.text).join('; ')}${termsShown(used)}`, run: setupStep(parts) };
+}
+
+/** A Given or When of a scenario before one of its Thens that the interpreter reads (none of the user's definitions binds it): its text, code spans, and the YAML block it introduces. */
+export interface StepBefore {
+  text: string;
+  code?: readonly string[];
+  introduces?: string;
+}
+
+/**
+ * Why a Then whose checks (PARTS) read a path of the scenario's own from where spec-run exec starts ("the absolute
+ * path of `proj/sub`") is not checked, where that is known before the run: the setup its condition (CONDITION) and
+ * the Whens before it (BEFORE) make names no directory so, and the run would skip the step saying so
+ * (paths-printed.ts's placeOnHost). Null where every such path is named, or where the setup is not known before the
+ * run (a When before it not read, which the run stops at; a setup that fails).
+ */
+function unnamedAtStart(parts: readonly Check[], condition: ScenarioCondition | undefined, before: readonly StepBefore[], terms: readonly DocumentTerm[] | undefined): string | null {
+  const paths = parts.flatMap((p) => (p.atStart === undefined ? [] : [p.atStart]));
+  if (paths.length === 0) return null;
+  const setup = emptySetup();
+  try {
+    // As the run sets up (stateOf, setupStep): the condition read, then each When in its order.
+    if (condition) {
+      const use = usedCondition(condition);
+      if (use.kind === 'read') for (const p of use.parts) p.apply(setup);
+    }
+    for (const step of before) {
+      const read = interpret(step.text, 'When', step.code, condition, step.introduces, terms);
+      if (!read.ok) return null;
+      for (const p of whenParts(step, terms) ?? []) p.apply(setup);
+    }
+  } catch {
+    return null;
+  }
+  const named = namedBeforeRun(setup.invocation ?? {}, setup.projectNamed);
+  const unnamed = named === null ? undefined : paths.find((p) => !fromNamed(p, named));
+  return unnamed === undefined ? null : unnamedReason(unnamed, named!);
+}
+
+/** The setup parts of STEP, a When the interpreter reads (as readStep reads it). */
+function whenParts(step: StepBefore, terms: readonly DocumentTerm[] | undefined): SetupPart[] | null {
+  const reading = readWhen(sentenceOf(step.text, step.code, terms).sentence);
+  return reading.ok ? reading.parts : step.introduces === undefined ? null : introducedBlock(step.text, step.code, step.introduces, terms);
 }
 
 /**

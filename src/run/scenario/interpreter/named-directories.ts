@@ -27,3 +27,62 @@ export function startNamed(places: { project: string; configDir: string; start?:
 export function fromNamed(name: string, named: readonly string[]): boolean {
   return named.includes(name.split('/')[0]);
 }
+
+/** What of the invocation decides the run's directories (when.ts's Invocation). */
+export interface InvocationPlaces {
+  config?: string;
+  configDir?: string;
+  project?: string;
+}
+
+/**
+ * Where a run started in DIR has its configuration file, the configuration file's directory and the project, from
+ * what the scenario says of spec-run exec's invocation (INVOCATION) and a project named by an absolute path in words
+ * (PROJECT_NAMED, when.ts's `projectNamed`); CONFIG_NAME, the configuration file's name where only its directory is
+ * said. STAND_INS: the run's directories standing for paths the scenario named absolutely, each with that path, the
+ * longer first. The run's and the dry run's own (namedBeforeRun), so both say the same of a scenario's paths.
+ */
+export function placesIn(dir: string, invocation: InvocationPlaces, projectNamed?: string, configName?: string): { given?: string; configPath?: string; configDir: string; project: string; standIns: [string, string][] } {
+  const inside = (relative: string) => {
+    const resolved = path.resolve(dir, relative);
+    return resolved === dir || resolved.startsWith(`${dir}${path.sep}`) ? resolved : null;
+  };
+  // A configuration said only by its directory has the name the scenario gives it elsewhere, or a name of the interpreter's.
+  const given = invocation.config ?? (invocation.configDir === undefined ? undefined : path.posix.join(invocation.configDir, path.basename(configName ?? 'stop.yaml')));
+  if (invocation.config !== undefined && invocation.configDir !== undefined && path.posix.dirname(path.posix.normalize(invocation.config)) !== path.posix.normalize(invocation.configDir))
+    throw new Error(`the scenario says the configuration is ${invocation.config} and that it is in ${invocation.configDir}: which one does it mean?`);
+  const configPath = given === undefined ? undefined : (inside(given) ?? path.join(dir, path.basename(given)));
+  const configDir = configPath === undefined ? dir : path.dirname(configPath);
+  // A project named by a path of another machine (`/tmp/p`) has a fresh directory stand for it.
+  const project = invocation.project === undefined ? configDir : path.isAbsolute(invocation.project) ? path.join(dir, 'project') : (inside(invocation.project) ?? path.join(dir, 'project'));
+  // The directories standing for paths the scenario named absolutely, the longer first (the project may lie in the configuration's).
+  const standIns: [string, string][] = [];
+  if (invocation.project !== undefined && path.isAbsolute(invocation.project) && project !== path.resolve(invocation.project)) standIns.push([project, path.resolve(invocation.project)]);
+  else if (invocation.project === undefined && projectNamed !== undefined) standIns.push([project, path.resolve(projectNamed)]);
+  if (configPath !== undefined && invocation.config !== undefined && path.isAbsolute(invocation.config) && inside(invocation.config) === null) standIns.push([configDir, path.dirname(path.resolve(invocation.config))]);
+  standIns.sort(([a], [b]) => b.length - a.length);
+  return { given, configPath, configDir, project, standIns };
+}
+
+/**
+ * The directories a run of the invocation INVOCATION (and PROJECT_NAMED) gives names from where spec-run exec starts
+ * (startNamed of its places, as a Then reads them), known before any run; null where the invocation is not one a run
+ * could make (the configuration said in two places).
+ */
+export function namedBeforeRun(invocation: InvocationPlaces, projectNamed?: string): string[] | null {
+  const dir = path.join(path.sep, 'spec-run-scenario-before');
+  let places: ReturnType<typeof placesIn>;
+  try {
+    places = placesIn(dir, invocation, projectNamed);
+  } catch {
+    return null;
+  }
+  const named = (place: string) => places.standIns.reduce((text, [used, name]) => text.split(used).join(name), place);
+  return startNamed({ project: named(places.project), configDir: named(places.configDir), start: named(dir) });
+}
+
+/** Why a path of the scenario's own (NAME) that names no directory of the run (NAMED, from startNamed) is not checked. */
+export function unnamedReason(name: string, named: readonly string[]): string {
+  const first = name.split('/')[0];
+  return `not checked: \`${name}\` names no directory the scenario's When set up under that name (its named directories: ${named.length > 0 ? named.join(', ') : 'none'}); say where it is ("the configuration lives in \`${first}\`", \`--project ${first}\`)`;
+}

@@ -17,7 +17,7 @@ import { showDuration } from './lexicon.js';
 import { emptySetup, mergedSetup, type Invocation, type Setup } from './when.js';
 import { showMoment, type InterruptMoment } from './interrupt-moment.js';
 import { PROJECT_DIR_ENV } from './not-started.js';
-import { fromNamed, startNamed } from './named-directories.js';
+import { fromNamed, placesIn, startNamed } from './named-directories.js';
 import { NOTHING_STATED } from '../vocabulary/subject.js';
 
 /** Image of a container command when the scenario names none (mapped by the project's `images:` where it reaches no registry). */
@@ -487,19 +487,8 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
     const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-scenario-'));
     // A checkout is readable by others (mkdtemp makes it the owner's alone): a container command given another `user:` reads the project as in the writer's own.
     chmodSync(dir, 0o755);
-    const inside = (relative: string) => {
-      const resolved = path.resolve(dir, relative);
-      return resolved === dir || resolved.startsWith(`${dir}${path.sep}`) ? resolved : null;
-    };
     try {
-      // A configuration said only by its directory has the name the scenario gives it elsewhere, or a name of the interpreter's.
-      const given = invocation.config ?? (invocation.configDir === undefined ? undefined : path.posix.join(invocation.configDir, path.basename(options.configName ?? 'stop.yaml')));
-      if (invocation.config !== undefined && invocation.configDir !== undefined && path.posix.dirname(path.posix.normalize(invocation.config)) !== path.posix.normalize(invocation.configDir))
-        throw new Error(`the scenario says the configuration is ${invocation.config} and that it is in ${invocation.configDir}: which one does it mean?`);
-      const configPath = given === undefined ? undefined : (inside(given) ?? path.join(dir, path.basename(given)));
-      const configDir = configPath === undefined ? dir : path.dirname(configPath);
-      // A project named by a path of another machine (`/tmp/p`) has a fresh directory stand for it.
-      const project = invocation.project === undefined ? configDir : path.isAbsolute(invocation.project) ? path.join(dir, 'project') : (inside(invocation.project) ?? path.join(dir, 'project'));
+      const { given, configPath, configDir, project, standIns } = placesIn(dir, invocation, setup.projectNamed, options.configName);
       // The directories named by paths from here: none where the project is another machine's path, which a fresh directory stands for.
       const namedHere = invocation.project !== undefined && path.isAbsolute(invocation.project) ? [] : startNamed({ project, configDir, start: dir });
       placeFiles(setup.files ?? [], project, invocation.project, dir, namedHere);
@@ -540,12 +529,6 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       }
       const { record, afterSignalMs } = await recordOnce();
       const log = logNow();
-      // The directories standing for paths the scenario named absolutely, the longer first (the project may lie in the configuration's).
-      const standIns: [string, string][] = [];
-      if (invocation.project !== undefined && path.isAbsolute(invocation.project) && project !== path.resolve(invocation.project)) standIns.push([project, path.resolve(invocation.project)]);
-      else if (invocation.project === undefined && setup.projectNamed !== undefined) standIns.push([project, path.resolve(setup.projectNamed)]);
-      if (configPath !== undefined && invocation.config !== undefined && path.isAbsolute(invocation.config) && inside(invocation.config) === null) standIns.push([configDir, path.dirname(path.resolve(invocation.config))]);
-      standIns.sort(([a], [b]) => b.length - a.length);
       const named = { record: inNamedPlaces(record, standIns), log: inNamedPlaces(log, standIns), logBefore: inNamedPlaces(logBefore, standIns), places: inNamedPlaces({ project, configDir, start: dir }, standIns) };
       const projectFiles = filesUnder(project);
       const projectDirectories = directoriesUnder(project);

@@ -9,7 +9,7 @@ import type { CommandRecord } from '../../../executor/record.js';
 import type { Observation } from './observation.js';
 import type { Reading } from './reading.js';
 import type { Check } from './then.js';
-import { fromNamed, startNamed } from './named-directories.js';
+import { fromNamed, startNamed, unnamedReason } from './named-directories.js';
 import { StepSkipped } from '../step-world.js';
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
@@ -110,7 +110,7 @@ export function placeOnHost(o: Observation, place: RunPlace, under: string): str
   if (place !== 'start') return `${places[place]}${under}`;
   const named = startNamed(places);
   if (places.start === undefined || !fromNamed(under.slice(1), named))
-    throw new StepSkipped(`not checked: \`${under.slice(1)}\` names no directory the scenario's When set up under that name (its named directories: ${named.length > 0 ? named.join(', ') : 'none'}); say where it is ("the configuration lives in \`${under.slice(1).split('/')[0]}\`", \`--project ${under.slice(1).split('/')[0]}\`)`);
+    throw new StepSkipped(unnamedReason(under.slice(1), named));
   return path.join(places.start, under);
 }
 
@@ -150,8 +150,11 @@ export function printedPlaceReading(sentence: string): Reading<Check> | null {
     return prefix === undefined ? [value] : [`${prefix}${value}`, `${prefix.trimEnd()} ${value}`];
   };
   const unseen = { ok: false, actual: `the ${name.slice(4)} is not where the command can see it` };
+  // A path of the scenario's own is read from where spec-run exec starts: the dry run sees whether the scenario named it (index.ts).
+  const atStart = place === 'start' ? { atStart: under.slice(1) } : {};
   if ('line' in printer || 'onlyLine' in printer) {
     const check: Check = {
+      ...atStart,
       text: `${'line' in printer ? `output line ${printer.line + 1} of the run is` : "the run's output is the one line"} ${said} (absolute; /workspace and under it in a container)`,
       evaluate: (o) => {
         const lines = o.record.commands.flatMap((c) => c.lines.map((l) => ({ c, text: l.text.trim() })));
@@ -167,6 +170,7 @@ export function printedPlaceReading(sentence: string): Reading<Check> | null {
   }
   const who = 'command' in printer ? `command ${printer.command + 1}` : 'run' in printer ? `the command \`${printer.run}\`` : printer.onlyCommand;
   const check: Check = {
+    ...atStart,
     text: `${who} prints a line that is ${said} (absolute; /workspace and under it in a container)`,
     evaluate: (o) => {
       const commands = o.record.commands;

@@ -57,6 +57,7 @@ export function placeholderDefinedReading(sentence: string, read: (sentence: str
   const name = which === 'project' ? "the project's directory" : which === 'configDir' ? "the configuration file's directory" : `the directory \`${under.slice(1)}\``;
   // A part that does not say the path is checked as read; one that does, read again at the run with the run's own.
   const parts = before.parts.map((part, index): Check => !part.text.includes(STAND_IN) ? part : ({
+    ...(which === 'start' ? { atStart: under.slice(1) } : {}),
     text: `${part.text.split(STAND_IN).join(it)} (${it} = ${name}${which === 'start' ? '' : under}, its path on the host)`,
     evaluate: async (o) => {
       const host = placeOnHost(o, which, which === 'start' ? under : '');

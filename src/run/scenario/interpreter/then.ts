@@ -58,6 +58,11 @@ export interface Check {
   /** What is checked, as a reader reads it. */
   text: string;
   evaluate(o: Observation): Verdict | Promise<Verdict>;
+  /**
+   * A path of the scenario's own the check reads from the directory spec-run exec starts in ("the absolute path of
+   * `proj/sub`"): decided only where the scenario's When named a directory so (named-directories.ts).
+   */
+  atStart?: string;
 }
 
 /**
