@@ -1545,6 +1545,8 @@ const RULES: Rule<Check>[] = [
       const cut = a.has('OMITTED', 'LIMITED') && !whole;
       // "no later stdout line": "later" orders lines, which this fact does not read (it is no stop, and no stream left unshown).
       if (a.tokens.some((t) => is(t, 'AFTER') && /^later$/i.test(t.text))) return null;
+      // "(with nothing after it on that line)", "nothing after them": after a text or lines said before, on their line or in their place; never the stop of a command.
+      if (a.tokens.some((t, i) => is(t, 'AFTER') && /^(it|them|that|this|those|these)$/i.test(a.tokens[i + 1]?.text ?? ''))) return null;
       const partial = a.has('TIMED_OUT', 'TIMEOUT', 'AFTER', 'PARTIAL', 'TERMINATE', 'KILL') && a.has('SHOWN') && !cut && !hide;
       if (a.has('AT_MOST', 'WRITE', 'TERMINATE', 'KILL') && !partial) return null;
       const report = (c: CommandRecord) => streams.map((s) => `${s}: printed ${c.streams[s].printed}, shown ${c.streams[s].shown}, omitted ${c.streams[s].omitted}${c.streams[s].hidden ? ', hidden' : ''}`).join('; ');
