@@ -353,6 +353,11 @@ const is = (t: Token | undefined, ...concepts: string[]) => t?.kind === 'word' &
 /** A text a sentence gives: quoted, or a path ("prints /workspace"). */
 const quotedText = (t: Token) => (t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'path') ? t.entity.text : null);
 const isHeading = (t: Token) => HEADINGS.includes(quotedText(t) ?? '');
+/**
+ * "contains neither `x` nor `To fix:`": a heading after "nor", "neither" or "or" is one of the texts denied, never the block under
+ * it that the other text would be sought in; the texts read here leave headings out, so such a sentence is not read.
+ */
+const headingDenied = (a: Args) => a.tokens.some((t, i) => isHeading(t) && a.tokens[i - 1]?.kind === 'word' && /^(nor|neither|or)$/i.test(a.tokens[i - 1].text));
 
 /**
  * "`a`, `b` and `c` under `Partial Output:`", "`a`, with `c` under `Partial Output:`": a heading
@@ -806,6 +811,7 @@ const saysSomething = (clause: Token[]) => clause.some((t) => t.kind === 'word' 
 
 /** The place a sentence names; null when it names two that are not one. */
 function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'none' {
+  if (headingDenied(a)) return null;
   const headings = a.tokens.filter(isHeading).map((t) => quotedText(t)!);
   const nths = a.entities('nth');
   if (headings.length > 1 || nths.length > 1) return null;
