@@ -19,7 +19,7 @@ import { keyedSteps } from '../../../translate/step-keyword.js';
 import { conditionUse, preconditionsUse, type ConditionUse, type ScenarioCondition } from './condition.js';
 import { configuredValues } from './condition-setup.js';
 import { markCode, showDuration } from './lexicon.js';
-import { inExecutorTerms } from './own-terms.js';
+import { inExecutorTerms, marksAsSubject } from './own-terms.js';
 import { inDocumentTerms, termsOf, termsShown, type DocumentTerm } from './document-terms.js';
 import { inPlainRegister } from './register.js';
 import { inPlainShape } from './shapes.js';
@@ -342,8 +342,9 @@ const MOST_READINGS = 20_000;
 function readStep(text: string, keyword: string, code?: readonly string[], condition?: ScenarioCondition, introduces?: string, terms?: readonly DocumentTerm[], before?: readonly StepBefore[]): Interpretation {
   const { sentence, used } = sentenceOf(text, code, terms);
   if (keyword === 'Then') {
-    const reading = readThenStep(sentence, condition);
-    if (!reading.ok) return reading;
+    const read = readThenStep(sentence, condition);
+    if (!read.ok) return read;
+    const reading = { ...read, parts: [...runOfMarks(markCode(text, code)), ...read.parts] };
     const unnamed = before === undefined ? null : unnamedAtStart(reading.parts, condition, before, terms);
     if (unnamed !== null) return { ok: false, notUnderstood: [], reason: unnamed };
     return { ok: true, kind: 'check', text: reading.parts.map((c) => c.text).join(' ∧ ') + termsShown(used), run: checkStep(reading.parts, code !== undefined && code.length > 0 ? shownOf(code, textsSaidShown(sentence)) : null) };
@@ -362,6 +363,18 @@ export interface StepBefore {
   text: string;
   code?: readonly string[];
   introduces?: string;
+}
+
+/**
+ * "`[1/2]` report is …", "[2/3] prints …": a progress mark said as a command names command n of a run of m, so the run is
+ * checked to have m commands (a mark of another run's count names no command of this one).
+ */
+function runOfMarks(text: string): Check[] {
+  const counts = [...new Set(marksAsSubject(text).map((m) => m.of))];
+  return counts.map((m) => ({
+    text: `the run has ${m} commands (as [n/${m}] says)`,
+    evaluate: (o: Observation) => ({ ok: o.record.commands.length === m, actual: `${o.record.commands.length} commands` }),
+  }));
 }
 
 /**

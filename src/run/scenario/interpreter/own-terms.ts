@@ -73,7 +73,13 @@ const NUMBERED_COMMAND = /\b(?:the\s+)?(?:command|job|task)\s+#?(\d{1,2})\b(?!\s
  * the subject of what a command does names the command it announces; said as a text ("`[1/2]`
  * is printed", "shows `[2/2]`") it stays a text of the report.
  */
-const MARK_AS_SUBJECT = /(^|[,;]\s*|\b(?:and|then|while)\s+)(?:the\s+)?`?\[(\d+)\/(\d+)\]`?(?:\s+(?:command|job|step|stage))?(?=\s+(?:still\s+|also\s+|then\s+|never\s+)?(?:runs|ran|is\s+run|was\s+run|reports|reported|fails|failed|succeeds|succeeded|passes|passed|exits|exited|times\s+out|timed\s+out|is\s+killed|was\s+killed|is\s+stopped|was\s+stopped|ends|ended|finishes|finished|completes|completed|prints|printed)\b)/gi;
+const MARK_AS_SUBJECT = /(^|[,;]\s*|\b(?:and|then|while)\s+)(?:the\s+)?`?\[(\d+)\/(\d+)\]`?(?:\s+(?:command|job|step|stage))?(?=\s+(?:still\s+|also\s+|then\s+|never\s+)?(?:runs|ran|is\s+run|was\s+run|reports|reported|fails|failed|succeeds|succeeded|passes|passed|exits|exited|times\s+out|timed\s+out|is\s+killed|was\s+killed|is\s+stopped|was\s+stopped|ends|ended|finishes|finished|completes|completed|prints|printed|says|said|shows|showed|has|had|gives|gave|carries|carried|outputs|output(?!\s+(?:is|was|has|shows|reads|consists|holds|contains)\b))\b)/gi;
+
+/**
+ * "`[1/2]` report is …", "[2/3]'s output holds …", "the [1/3] header reads …": a part of a command's report after its
+ * progress mark is that command's part, as "the first command's report" is.
+ */
+const MARK_BEFORE_PART = /(^|[,;]\s*|\b(?:and|then|while)\s+)(?:the\s+)?`?\[(\d+)\/(\d+)\]`?(?:['’]s)?\s+(report|output|partial\s+output|header|announcement|notes?)(?=\s)/gi;
 
 /**
  * "line 5, column 16 gets `…`", "the defect at line 2, column 19 reads `…`": a place in the configuration file (a line
@@ -120,11 +126,27 @@ function commandsByPlace(sentence: string): string {
   // A quoted text is never rewritten ("shows `… and [2/3] failed (exit code 3)`" is the report's words); a mark quoted alone is the mark.
   const quoted = [...sentence.matchAll(/`[^`]*`|“[^”]*”|"[^"]*"/g)].filter((q) => !/^`\[\d+\/\d+\]`$/.test(q[0]));
   const inQuote = (at: number, length: number) => quoted.some((q) => q.index < at + length && q.index + q[0].length > at);
-  return sentence.replace(MARK_AS_SUBJECT, (written: string, before: string, n: string, of: string, at: number) => {
+  const bySubject = sentence.replace(MARK_AS_SUBJECT, (written: string, before: string, n: string, of: string, at: number) => {
     if (inQuote(at, written.length)) return written;
     const named = Number(n) >= 1 && Number(n) <= Number(of) ? nthCommand(n) : null;
     return named === null ? written : `${before}${before === '' ? sameCase('The', named) : named}`;
   });
+  const quotedThen = [...bySubject.matchAll(/`[^`]*`|“[^”]*”|"[^"]*"/g)].filter((q) => !/^`\[\d+\/\d+\]`$/.test(q[0]));
+  return bySubject.replace(MARK_BEFORE_PART, (written: string, before: string, n: string, of: string, part: string, at: number) => {
+    if (quotedThen.some((q) => q.index < at + written.length && q.index + q[0].length > at)) return written;
+    const named = Number(n) >= 1 && Number(n) <= Number(of) ? nthCommand(n) : null;
+    return named === null ? written : `${before}${before === '' ? sameCase('The', named) : named}'s ${part}`;
+  });
+}
+
+/**
+ * The progress marks of SENTENCE said as the subject of what a command does or as the owner of a report's part ("`[1/2]`
+ * prints …", "[2/3] report is …"), each with the count of commands it gives ("[1/2]": command 1 of a run of 2).
+ */
+export function marksAsSubject(sentence: string): { n: number; of: number }[] {
+  const found: { n: number; of: number }[] = [];
+  for (const re of [MARK_AS_SUBJECT, MARK_BEFORE_PART]) for (const m of sentence.matchAll(re)) found.push({ n: Number(m[2]), of: Number(m[3]) });
+  return found;
 }
 
 /** SENTENCE in the executor's nouns, its quoted spans as written. */

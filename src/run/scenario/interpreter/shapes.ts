@@ -75,10 +75,11 @@ const QUOTED = String.raw`(?:\`[^\`]*\`|"[^"]*"|“[^”]*”)`;
 const SAID_THEN_DENIED = new RegExp(String.raw`(\b(?:says|say|said|shows|show|showed|shown|reads|read|contains|contain|prints|printed|print|holds|hold|lists|names|includes|mentions|has|carries|records|logs|writes|gives)\s+${QUOTED})\s+and\s+(${QUOTED}\s+(?:never|not|doesn't|does\s+not|is\s+not|isn't|must\s+not|shall\s+not|may\s+not|won't|will\s+not|is\s+never|does\s+never)\b)`, 'gi');
 
 /**
- * "the output shall consist of the lines `a` and `b`", "stdout consists of `x`", "the output is made up of …": the output
- * is those lines and no others, as "the output is …" says.
+ * "the output shall consist of the lines `a` and `b`", "stdout consists of `x`", "the output is made up of …", "the `Output:`
+ * section of the second command consists of exactly the two lines `a` and `b`": the output, or that block, is those lines
+ * and no others, in the order listed, as "the output is …" says (a count of lines kept, for the reader to hold to the list).
  */
-const CONSISTS_OF = /\b((?:the|its|their)\s+(?:(?:command's|job's)\s+)?(?:output|stdout|stderr|standard\s+output|standard\s+error))\s+(?:shall\s+|must\s+|should\s+|will\s+)?(?:consists?|is\s+made\s+up|comprises?)\s+(?:of\s+|exactly\s+of\s+|solely\s+of\s+|only\s+of\s+)?(?=the\s+lines?\b|`|"|“)/gi;
+const CONSISTS_OF = /\b((?:the|its|their)\s+(?:(?:command's|job's|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+command's)\s+)?(?:output|stdout|stderr|standard\s+output|standard\s+error|`(?:Partial\s+)?Output:`\s+(?:section|block)(?:\s+of\s+the\s+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+command)?)|^(?:stdout|stderr|standard\s+output|standard\s+error))\s+(?:shall\s+|must\s+|should\s+|will\s+)?(?:consists?|is\s+made\s+up|comprises?)\s+(?:of\s+)?(?:(?:exactly|solely|only)\s+(?:of\s+)?)?(?:the\s+lines\s+(?=`|"|“))?(?=the\s+(?:\w+\s+)?lines?\b|`|"|“)/gi;
 
 /** "The value of the exit code is 124": the value of a measure is the measure. */
 const VALUE_OF = /^(\s*)(the)\s+value\s+of\s+(?=the\s)/i;
@@ -126,6 +127,12 @@ function marksListed(written: string, from: string, of: string, rest: string, to
 const NAMES_FIXES = /`To fix:?`|"To fix:?"|\bto[ -]fix\s+(?:list|section|block)\b|\blist\s+of\s+(?:fixes|suggestions|remedies)\b/i;
 const FIX_POINT = /\b(first|second|third|fourth|fifth|last)\s+(?:bullet\s+)?(?:point|entry)\b/gi;
 
+const STREAM_ALONE = /^(?:(?:the|its|their)\s+)?(?:output|stdout|stderr|standard\s+output|standard\s+error)$/i;
+const RUN_LINE_QUOTED = /[`"“]\s*(?:Error|OK|Command|Exit Code|Exit Status|note):|[`"“]\s*\S+:\d+:\d+:|[`"“]\[\d+\/\d+\]/;
+
+/** Whether AT in SENTENCE stands outside its quoted texts. */
+const unquotedAt = (sentence: string, at: number) => ![...sentence.matchAll(/`[^`]*`|“[^”]*”|"[^"]*"/g)].some((q) => q.index < at && q.index + q[0].length > at);
+
 /** The spans of SENTENCE outside quotes rewritten, each with what stands before it. */
 function rewriteUnquoted(sentence: string, rewrite: (span: string, next: string | undefined) => string): string {
   const spans = unquotedSpans(sentence);
@@ -142,19 +149,21 @@ export function inPlainShape(written: string): string {
   const fronted = FRONTED_TIME.exec(sentence);
   const clause = fronted?.[1];
   const moved = clause !== undefined && !/[,;]|\band\b|\bbut\b/i.test(clause.replace(/(`[^`]*`|“[^”]*”|"[^"]*")/g, '')) ? `${clause.replace(/[.]\s*$/, '')} after the run` : sentence;
-  const fixes = NAMES_FIXES.test(moved);
-  return rewriteUnquoted(moved, (span, next) => {
+  // Said of an output or one of its blocks (its heading quoted), "consists of" is a whole sentence's shape, quotes and all.
+  // A stream alone, said to hold spec-run exec's own lines (`Error: …`, a configuration's `file:line:col:` lines), is the run's output, not a command's: not read so.
+  const consists = moved.replace(CONSISTS_OF, (written: string, subject: string, at: number) => (unquotedAt(moved, at) && !(STREAM_ALONE.test(subject) && RUN_LINE_QUOTED.test(moved.slice(at))) ? `${subject} is, line by line, ` : written));
+  const fixes = NAMES_FIXES.test(consists);
+  return rewriteUnquoted(consists, (span, next) => {
     let out = inEverydayShape(fixes ? span.replace(FIX_POINT, '$1 item') : span)
       .replace(LINE_AFTER_IT, 'the next line')
       .replace(MEASURE_RECORDED_FOR, '$1 of ')
-      .replace(CONSISTS_OF, '$1 is, line by line, ')
       .replace(HAS_VALUE, 'is ')
       .replace(NUMBER_APPOSITION, '$1')
       .replace(MODAL_BE_NUMBER, (_w, not: string | undefined) => (not ? 'is not ' : 'is '))
       .replace(DENIED, 'must not')
       .replace(EXISTS, (_w, verb: string) => `there ${/^existed$/i.test(verb) ? 'was' : /s$/i.test(verb) ? 'is' : 'are'}`)
       .replace(PLACE_AFTER_RELATIVE, (_w, the: string, line: string, that: string | undefined, clause: string, place: string) => `${the} ${place.toLowerCase()} ${line} ${that ?? 'that '}${clause}`);
-    if (next !== undefined && span === moved.split(/(`[^`]*`|“[^”]*”|"[^"]*")/)[0] && TEXT_SUBJECT.test(out)) out = out.replace(TEXT_SUBJECT, (_w, space: string, the: string) => `${space}${the} text `);
+    if (next !== undefined && span === consists.split(/(`[^`]*`|“[^”]*”|"[^"]*")/)[0] && TEXT_SUBJECT.test(out)) out = out.replace(TEXT_SUBJECT, (_w, space: string, the: string) => `${space}${the} text `);
     // The kind's noun just before a quoted text ("contains the text `x`"), after a verb or a preposition.
     if (next !== undefined && TEXT_APPOSITION.test(out)) {
       const before = out.replace(TEXT_APPOSITION, '');

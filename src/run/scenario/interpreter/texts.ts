@@ -809,6 +809,31 @@ function commaClauses(a: Args): Token[][] {
 /** A clause with more than texts and the words joining a list ("`b` and `c`"): it says something of its texts. */
 const saysSomething = (clause: Token[]) => clause.some((t) => t.kind === 'word' && !is(t, 'FUNCTION', 'ORDER'));
 
+/**
+ * "the first note of command 1 is `  note: …`": a note placed by an ordinal, quoted with its `note:` label, is one of the
+ * report's `note:` lines (the executor's notes, never its notices about the output: omitted lines, a hidden stream), label
+ * and all. Without the label, a note placed so may be any of the executor's notices ("the closing note reads `(Showing 10
+ * of 32 output lines)`"), as before; a `note:` label quoted with another noun ("the first notice") names no place read here.
+ */
+function noticesPlaced(a: Args): Place | null {
+  const texts = a.tokens.flatMap((t) => (quotedText(t) !== null && !isHeading(t) ? [quotedText(t)!.trim()] : []));
+  const labelled = texts.filter((x) => /^note:/i.test(x)).length;
+  if (labelled > 0 && labelled < texts.length) return null;
+  if (labelled === 0) return PLACES.notices;
+  if (!a.tokens.some((t) => is(t, 'NOTICE') && /^notes?$/i.test(t.text))) return null;
+  return { name: "the report's `note:` lines", of: (c) => c.notices.filter((n) => !c.outputNotices.includes(n)).map((n) => `note: ${n}`), ofRun: () => [] };
+}
+
+/**
+ * "the `Output:` section is `a`, `b` and `c`", "… is `a`, the lines `1` and `2`, and `b`, in this order": after its first
+ * text, the sentence is its texts joined by commas and "and" (a noun of lines among them, the order said again at the
+ * end) alone, a list said to be the place (the lines, in the order listed), never texts among others.
+ */
+const plainList = (a: Args) => {
+  const at = a.tokens.findIndex((t) => quotedText(t) !== null && !isHeading(t));
+  return at >= 0 && a.tokens.slice(at).every((t) => (quotedText(t) !== null && !isHeading(t)) || (t.kind === 'word' && ((is(t, 'FUNCTION') && /^(,|and|the)$/i.test(t.text)) || /^lines$/i.test(t.text) || (is(t, 'ORDER') && /^in\s+(?:this|that|the\s+same)\s+order$/i.test(t.text)))));
+};
+
 /** The place a sentence names; null when it names two that are not one. */
 function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'none' {
   if (headingDenied(a)) return null;
@@ -817,7 +842,7 @@ function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'non
   if (headings.length > 1 || nths.length > 1) return null;
   const [nth] = nths;
   if (nth) {
-    const place = nth.of === 'problem' ? PLACES.problems : nth.of === 'notice' ? PLACES.notices : headings[0] === undefined || headings[0] === 'To fix:' ? PLACES.fixes : null;
+    const place = nth.of === 'problem' ? PLACES.problems : nth.of === 'notice' ? noticesPlaced(a) : headings[0] === undefined || headings[0] === 'To fix:' ? PLACES.fixes : null;
     if (nth.of !== 'item' && headings.length > 0) return null;
     return place ? { place, nth: nth.index } : null;
   }
@@ -1080,7 +1105,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if (negationBeginsLate(a) || placedApart(a)) return null;
   const seq = sequence(a);
   if (found === null || seq === null) return null;
-  const { texts, ordered, adjacent, next, anchor, follows, nextLineWhole } = seq;
+  const { texts, ordered: saidInOrder, adjacent, next, anchor, follows, nextLineWhole } = seq;
   if ((anchor || follows) && run !== undefined) return null;
   if (anchor) return blockAnchored(a, texts[0], anchor);
   if (follows) return followsBefore(a, texts, adjacent, nextLineWhole === true);
@@ -1108,6 +1133,9 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const place = chosen.place === PLACES.report && first ? PLACES.verdict : chosen.place;
   // "announced as `[1/3]`, `[2/3]` and `[3/3]`, in this order": marks of different commands, each in its own announcement line; never one line holding them in order.
   const marks = texts.map((x) => /^\[(\d+)\/\d+\]/.exec(x.trim())?.[1]);
+  // "the `Output:` section is `a`, `b` and `c`", "… is, line by line, `a` and `b`": a list said to be an output block is its lines in the order listed.
+  const listIs = (place as Place).output === true && place !== PLACES.shown && named !== null && texts.length > 1 && !a.negated && a.tokens.some((t) => t.kind === 'word' && /^(is|are)$/i.test(t.text)) && !verbSaid(a, 'MENTION', 'SHOWN', 'WRITE', 'APPLY') && (plainList(a) || a.tokens.some((t, i) => /^line$/i.test(t.text) && /^by$/i.test(a.tokens[i + 1]?.text ?? '') && /^line$/i.test(a.tokens[i + 2]?.text ?? '')));
+  const ordered = saidInOrder || listIs;
   if (place === PLACES.announcement && ordered && texts.length > 1 && marks.every((m) => m !== undefined) && new Set(marks).size === texts.length) return null;
   // The executor's own lines of a report (`OK: command succeeded`, `Exit Code: 1`) are never part of an output block: said so, the place reaches past its clause.
   if ((place as Place).output && place !== PLACES.shown && named !== null && texts.some((x) => executorText(x))) return null;
@@ -1146,7 +1174,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   // "the output is the three lines `a`, `b` and `c`, in that order": counted and said to be the place, the lines are all of it, the
   // order the list's; "in that order" says it again. Any other order word beside the count is not read.
   const orderRestated = oneLine && inThatOrder && orderOnlyRestated;
-  const sequenceAmong = texts.length > 1 && !whole && !orderRestated && inThatOrder;
+  const sequenceAmong = texts.length > 1 && !whole && !orderRestated && inThatOrder && !listIs;
   // "the output lines are, in order, `a`, `b`": said to be lines, each text is a whole line (never a part of one), in that order.
   const linesSaid = sequenceAmong && copula && a.tokens.some((t) => t.kind === 'word' && /^lines$/i.test(t.text));
   const blockIs = !sequenceAmong && copula && !verb && reportedAt < 0 && roleAt < 0 && !a.tokens.some((t) => is(t, 'FILLER')) && !first && !last && nth === undefined && named !== null && (place as Place).output === true && (ordered || texts.length === 1) && !a.negated && !only && !each;
@@ -1219,7 +1247,9 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   }
   // A text the command may print is sought among its own lines, never in the executor's notes on them; of the output, whatever the verb
   // and whichever line ("the output begins with `7`"). A line of a block of the report by its place ("the first line under `Output:`") is as shown.
-  const sought = blockIs ? { ...where, name: `${where.name} (the notes on its lines aside)`, of: (c: CommandRecord, o: Observation) => where.of(c, o).filter((l) => !noteOnLines(l) || texts.some((x) => isText(l, x))) } : ((presence === 'holds' || presence === 'lines') && nth === undefined) || place === PLACES.shown ? printedLines(where, texts) : where;
+  // A block said whole, one of the executor's notes on its lines among the texts, is all of its lines, every note with them.
+  const notesListed = texts.some((x) => noteOnLines(x));
+  const sought = blockIs ? { ...where, name: notesListed ? where.name : `${where.name} (the notes on its lines aside)`, of: (c: CommandRecord, o: Observation) => where.of(c, o).filter((l) => notesListed || !noteOnLines(l)) } : ((presence === 'holds' || presence === 'lines') && nth === undefined) || place === PLACES.shown ? printedLines(where, texts) : where;
   // Among the lines the command printed, a path alone is a whole line (PATH_ALONE).
   const pathsAlone = !blockIs && sought !== where && presence === 'holds' && texts.some((x) => PATH_ALONE.test(x));
   // Among them, numbers said in order are whole lines too (NUMBER_ALONE).
