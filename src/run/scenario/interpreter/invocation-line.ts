@@ -13,7 +13,7 @@
 // …", "timeout 5 spec-run exec …") is another process tree: it is left as written, and unread.
 
 /** Options of spec-run exec that take a value, and any other option (kept, to be refused by the parser). */
-const OPTION_WORD = String.raw`(?:--(?:log|project|image-alias|config-dir-env)(?:=[^\s\`,;()]+|\s+(?!-)[^\s\`,;()]*[^\s\`,;().:])|--[a-z][\w-]*(?:=[^\s\`,;()]+)?|-[a-zA-Z])`;
+const OPTION_WORD = String.raw`(?:--(?:log|project|image-alias|config-dir-env)(?:=[^\s\`,;()]+|\s+(?!-)(?:\.{1,2}\/?(?=[\s,;:)]|$)|[^\s\`,;()]*[^\s\`,;().:]))|--[a-z][\w-]*(?:=[^\s\`,;()]+)?|-[a-zA-Z])`;
 const CONFIG_WORD = String.raw`[\w.~/<>-]*[\w>-]\.ya?ml`;
 /** A variable assigned before a command (`NAME=value`), its value without quotes or spaces. */
 const ASSIGNMENT = String.raw`[A-Za-z_]\w*=[^\s\`,;()'"]*`;

@@ -377,6 +377,8 @@ function tidy(text: string): string {
   }
   // A subject left with nothing said of it: "the configuration", "spec-run exec".
   if (/^(?:when\s+)?(?:the\s+configuration|this\s+configuration|the\s+run|spec-run(?:\s+exec)?|the\s+executor|it)$/i.test(out)) return '';
+  // Who starts it, with nothing left said of them ("we" of "we run `spec-run exec c.yaml`"): the frames took what they did.
+  if (new RegExp(String.raw`^(?:when\s+)?(?:${ACTOR})$`, 'i').test(out)) return '';
   // The subject with only the verb of its starting left ("spec-run exec is started", "the configuration below is executed", "called"): the frames took how.
   if (/^(?:when\s+)?(?:(?:(?:the|this)\s+(?:configuration|config|run|executor|runner)(?:\s+(?:below|above|file))?|spec-run(?:\s+exec)?|it)\s+(?:is|was|gets)\s+)?(?:started|run|invoked|called|executed|launched)$/i.test(out)) return '';
   return out;
