@@ -16,6 +16,7 @@
 import path from 'node:path';
 import { parseExecArgs } from '../../../executor/cli.js';
 import { CONFIG_KEYS, RUNNER } from './lexicon.js';
+import { invocationLinesRewritten } from './invocation-line.js';
 import type { Invocation, SetupPart } from './when.js';
 
 export interface TakenInvocation {
@@ -53,6 +54,8 @@ const FRAMES: RegExp[] = [
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?${SUBJECT}\s+)?(?:(?:is|gets|get|are|was|were|has\s+been|had\s+been|having\s+been)\s+|'s\s+)?(?:run|started|invoked|launched|called|executed|given|pointed\s+at|run\s+on)\s+(?:(?:as|with|using|under|via|on|at)\s+)?(${ARGS})(\s*,?\s*(?:which|that)\s+does\s+not\s+exist)?`, 'gi'),
   // "the run is `spec-run exec x.yaml --image-alias a=b`", "the command line is …": the invocation, written out.
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?the\s+(?:run|invocation|command\s+line)\s+)(?:is|was)\s+(${ARGS})`, 'gi'),
+  // "(the configuration is executed) by the invocation `spec-run exec x.yaml`", "through the command line `…`": the invocation named as the means.
+  new RegExp(String.raw`(?:,?\s*(?:and\s+)?(?:by|through|via|with)\s+the\s+(?:invocation|command\s+line)\s+)(${ARGS})`, 'gi'),
   // "spec-run exec runs with `--log …`", "the run uses `--image-alias …` and `--log …`", "… under `--log x`".
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?${SUBJECT}\s+)?(?:runs\s+(?:with|under|using)|uses|under|using)\s+(${ARGS})`, 'gi'),
   // "the team runs `npx spec-run exec hook.yaml`", "we invoke `spec-run exec c.yaml`": someone starting it, with its command line as the object.
@@ -71,7 +74,7 @@ const FRAMES: RegExp[] = [
 
 const FROM_PROJECT = /,?\s*(?:and\s+)?(?:is\s+(?:run|started)\s+)?from\s+the\s+project(?:'s)?\s+(?:directory|root|folder)\b/gi;
 /** "from a shell that has exported `A=b`", "the shell has exported `A=b`", "with `A=b` exported", "(spec-run exec is started) with `A=b` in its environment". */
-const EXPORTED = /,?\s*(?:and\s+)?(?:from\s+a\s+shell\s+(?:that|which)\s+(?:has\s+)?exported|(?:the|its)\s+shell\s+(?:has\s+)?exported|with)\s+(`[A-Za-z_]\w*=[^`\s]*`(?:(?:\s*,\s*|\s+and\s+)`[A-Za-z_]\w*=[^`\s]*`)*)(?:\s+exported|\s+in\s+its\s+environment)?/gi;
+const EXPORTED = /,?\s*(?:and\s+)?(?:from\s+a\s+shell\s+(?:that|which)\s+(?:has\s+)?(?:exported|exports)|(?:the|its)\s+shell\s+(?:has\s+)?(?:exported|exports)|with)\s+(`[A-Za-z_]\w*=[^`\s]*`(?:(?:\s*,\s*|\s+and\s+)`[A-Za-z_]\w*=[^`\s]*`)*)(?:\s+exported|\s+in\s+its\s+(?:environment|env))?/gi;
 /** ", a path relative to the directory `spec-run exec` is started in": said of `--log`'s path, which is resolved there. */
 const LOG_RELATIVE = /,?\s*a\s+path\s+relative\s+to\s+the\s+(?:directory|working\s+directory|current\s+directory)\s+(?:`?spec-run(?:\s+exec)?`?|the\s+executor|it)\s+is\s+(?:started|run)\s+(?:in|from)\b/gi;
 /** "in a project that (also) has a `sub/` directory (but no `nowhere/`)": the project's files. */
@@ -149,7 +152,10 @@ function argvOf(args: string): string[] {
  * it, or says it in a way the executor would not take (an option it does not know, two
  * configuration files).
  */
-export function takeInvocation(sentence: string): TakenInvocation | null {
+export function takeInvocation(written: string): TakenInvocation | null {
+  const rewritten = invocationLinesRewritten(written);
+  if (rewritten === false) return null;
+  const sentence = rewritten ?? written;
   let rest = sentence;
   const argv: string[] = [];
   const accounted: string[] = [];
@@ -176,6 +182,7 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
   }
   const invocation: Invocation = {};
   const exported: Record<string, string> = {};
+  let conflicting = false;
   let fromProject = false;
   // The file said where it is saved or lives, and named on the command line too, is one file.
   let inProject = false;
@@ -209,6 +216,8 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
   rest = rest.replace(EXPORTED, (_w, spans: string) => {
     found = true;
     for (const m of spans.matchAll(/`([A-Za-z_]\w*)=([^`\s]*)`/g)) {
+      // One variable exported with two values: which the run has is not said.
+      if (exported[m[1]] !== undefined && exported[m[1]] !== m[2]) conflicting = true;
       exported[m[1]] = m[2];
       accounted.push(`${m[1]}=${m[2]}`);
     }
@@ -247,7 +256,7 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
       argv.push(alone[0]);
     }
   }
-  if (!found) return null;
+  if (!found || conflicting) return null;
   // The configuration file named elsewhere in the sentence (its subject, "in `d.yaml`", "a configuration file `b.yaml`") is the one started.
   const named = [...new Set([...rest.matchAll(new RegExp(String.raw`\`(${CONFIG_FILE})\``, 'g'))].map((m) => m[1]))];
   let parsed;
@@ -368,5 +377,9 @@ function tidy(text: string): string {
   }
   // A subject left with nothing said of it: "the configuration", "spec-run exec".
   if (/^(?:when\s+)?(?:the\s+configuration|this\s+configuration|the\s+run|spec-run(?:\s+exec)?|the\s+executor|it)$/i.test(out)) return '';
+  // Who starts it, with nothing left said of them ("we" of "we run `spec-run exec c.yaml`"): the frames took what they did.
+  if (new RegExp(String.raw`^(?:when\s+)?(?:${ACTOR})$`, 'i').test(out)) return '';
+  // The subject with only the verb of its starting left ("spec-run exec is started", "the configuration below is executed", "called"): the frames took how.
+  if (/^(?:when\s+)?(?:(?:(?:the|this)\s+(?:configuration|config|run|executor|runner)(?:\s+(?:below|above|file))?|spec-run(?:\s+exec)?|it)\s+(?:is|was|gets)\s+)?(?:started|run|invoked|called|executed|launched)$/i.test(out)) return '';
   return out;
 }

@@ -11,6 +11,7 @@ import { RUNNER, showDuration, withoutRunner } from './lexicon.js';
 import { inRunWords } from './run-words.js';
 import { inMomentWords, momentIn, showMoment, type InterruptMoment } from './interrupt-moment.js';
 import { takeInvocation } from './invocation.js';
+import { invocationLinesRewritten } from './invocation-line.js';
 import { args, isFunction, read, type Args, type Reading, type Rule } from './reading.js';
 
 export interface Setup {
@@ -854,8 +855,14 @@ function quotedHolder(sentence: string): string {
 }
 
 export function readWhen(said: string): Reading<SetupPart> {
-  const sentence = quotedHolder(timeInto(inMomentWords(inRunWords(withoutSpellingNote(said)))));
-  const first = readWhenClauses(sentence);
+  const written = quotedHolder(timeInto(inMomentWords(inRunWords(withoutSpellingNote(said)))));
+  // spec-run exec's command line written out (bare, through its bin, with variables assigned before it): in the forms read below.
+  const rewritten = invocationLinesRewritten(written);
+  if (rewritten === false) return { ok: false, notUnderstood: [written], reason: 'a variable given two values for spec-run exec\'s environment' };
+  const sentence = rewritten ?? written;
+  // A command line of spec-run exec written out is how spec-run exec is started, never a command of the configuration:
+  // read as the invocation, with the rest by the rules, or not at all.
+  const first: Reading<SetupPart> = rewritten === null ? readWhenClauses(sentence) : { ok: false, notUnderstood: [], reason: 'spec-run exec\'s command line, and the rest, not read' };
   if (first.ok) return first;
   // Said with how spec-run exec itself is started: that is read, and the rest by the rules (all of it, or nothing is read).
   const taken = takeInvocation(sentence);
