@@ -88,3 +88,31 @@ t.test('through real runs: a noun the prose does not make the scenario\'s direct
   t.ok(points.some((p) => p.todo !== undefined && p.name.includes('scratch folder holds')), 'the Given stays undefined', { points });
   t.ok(points.some((p) => p.todo !== undefined && p.name.includes('<scratch>/deep/er')), 'the Then stays undefined', { points });
 });
+
+t.test('through real runs: the directory said to hold only the configuration, under its name, both ways', async (t) => {
+  const purpose = ['The SUT is invoked from the sandbox, and the configuration is kept in the sandbox under the name each scenario gives it.'];
+  const only = (title: string, name: string, then: string, and = '') => [
+    `#### Scenario: ${title}`,
+    `- **GIVEN** the sandbox holds only \`${name}\` with the configuration below${and}`,
+    '- **WHEN** spec-run exec runs',
+    '',
+    '```yaml',
+    'stop:',
+    '  commands:',
+    '    - run: "ls -A"',
+    '```',
+    '',
+    `- **THEN** ${then}`,
+  ];
+  const { points } = await runSpecLines('round32w-only', document(purpose, [
+    only('named', 'hooks.yaml', 'the output is `hooks.yaml`'),
+    only('named probe', 'hooks.yaml', 'the output is `stop.yaml`'),
+    only('nothing else', 'gate.yml', 'the output is `gate.yml`', ', and no directory `logs`'),
+    only('nothing else probe', 'gate.yml', 'the output is `gate.yml` followed by `logs`', ', and no directory `logs`'),
+  ]));
+  t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
+  t.same(points.filter((p) => p.name.startsWith('THEN')).map((p) => p.ok), [true, false, true, false], 'true sentences pass, false variants fail', { points });
+  // What it says is not there, in words not read, leaves the step unread.
+  const { points: unread } = await runSpecLines('round32w-only-unread', document(purpose, [only('unread', 'hooks.yaml', 'the output is `hooks.yaml`', ', and no symlink `x`')]));
+  t.ok(unread.some((p) => p.todo !== undefined && p.name.includes('symlink')), 'a Given with words not read stays undefined', { points: unread });
+});

@@ -134,3 +134,20 @@ export function holdsAfterRun(sentence: string): string {
   const noun = kind.toLowerCase() === 'folder' ? 'directory' : kind.toLowerCase();
   return `${and}${article.toLowerCase() === 'no' ? 'no' : 'a'} ${noun} ${name} exists in the project directory after the run`;
 }
+
+/** "the project directory holds only `stop.yaml` with the configuration below[, and no directory `logs`]". */
+const HOLDS_ONLY_CONFIGURATION = /^((?:and\s+)?)the\s+project\s+directory\s+(?:holds|contains|has)\s+only\s+(`[^`/]+\.ya?ml`)\s+with\s+the\s+(?:configuration|config)\s+(below|above|shown(?:\s+below|\s+above)?)(?:\s*(?:,\s*)?\s+and\s+(no\s+(?:file|directory|folder)\s+`[^`]+`))?$/i;
+
+/**
+ * SENTENCE, a setup that says the project's directory holds only the configuration, saved under a name ("holds only
+ * `stop.yaml` with the configuration below"), as the interpreter reads it: the configuration saved under that name. The
+ * run's fresh directory holds nothing else before the run, so "only" is so by the run; what it says is not there ("and
+ * no directory `logs`") is said of the project directory. A name in a subdirectory is another invocation: as written.
+ */
+export function holdsOnlyConfiguration(sentence: string): string {
+  const m = HOLDS_ONLY_CONFIGURATION.exec(sentence.trim());
+  if (!m) return sentence;
+  const [, and, name, where, absent] = m;
+  const block = /^above$/i.test(where) ? 'above' : 'below';
+  return `${and}the configuration ${block} is saved as ${name}${absent === undefined ? '' : `, and the project directory holds ${absent}`}`;
+}
