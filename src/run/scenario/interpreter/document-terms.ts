@@ -28,10 +28,11 @@ import type { ProseLine, TreeDocument } from '../../../model/plan.js';
 import { markCode } from './lexicon.js';
 import { inExecutorTerms, unquotedSpans } from './own-terms.js';
 import { roleTerms } from './tree-roles.js';
+import { directoryTermsFor, isPlaceholderTerm, scenarioDirectoryTerms } from './scenario-directory.js';
 
 
 /** What a noun of the writer's names, as the interpreter's own words say it. */
-export type TermThing = 'spec-run exec' | 'command' | 'configuration' | "spec-run exec's exit status" | 'report' | 'numbered command';
+export type TermThing = 'spec-run exec' | 'command' | 'configuration' | "spec-run exec's exit status" | 'report' | 'numbered command' | 'project directory';
 
 /** A noun of the writer's (lower case, as written after its article) and the thing the document pins it to, at LINE. */
 export interface DocumentTerm {
@@ -340,6 +341,8 @@ function wordPattern(word: string, cased: boolean, last: boolean): string {
 
 /** Where TERM stands in a step: the runner, its exit status and its report with their article (that the thing's words replace), a command or the configuration as the noun alone. */
 function termPattern(term: DocumentTerm): RegExp {
+  // A placeholder is read in quoted texts (scenario-directory.ts), never as a word of the sentence.
+  if (isPlaceholderTerm(term)) return /(?!)/g;
   if (term.thing === 'numbered command') return new RegExp(String.raw`(?:\b${ARTICLE}\s+)?\b${escaped(term.noun)}(\d{1,2})\b(?![-/.]\w)`, 'g');
   const abbreviation = /^[A-Z]{2,}[a-z]?$/.test(term.noun);
   const cased = term.cased === true;
@@ -401,7 +404,19 @@ const cache = new WeakMap<readonly ProseLine[], WeakMap<readonly TreeDocument[],
 const alone = new WeakMap<readonly ProseLine[], DocumentTerm[]>();
 
 /** The terms a scenario reads in (its document's prose and, where the run gave it one, its tree), read once per document. */
-export function termsOf(scenario: { prose?: readonly ProseLine[]; tree?: readonly TreeDocument[] } | undefined): DocumentTerm[] {
+export function termsOf(scenario: (Parameters<typeof directoryTermsFor>[1] & { prose?: readonly ProseLine[]; tree?: readonly TreeDocument[] }) | undefined): DocumentTerm[] {
+  const prose = scenario?.prose ?? NO_PROSE;
+  // The directory the document says each scenario runs in (scenario-directory.ts), where this scenario runs in it as its project.
+  let directory = directories.get(prose);
+  if (!directory) directories.set(prose, (directory = scenarioDirectoryTerms(prose)));
+  const own = directoryTermsFor(directory, scenario);
+  return own.length === 0 ? nounTermsOf(scenario) : [...nounTermsOf(scenario), ...own];
+}
+
+const directories = new WeakMap<readonly ProseLine[], DocumentTerm[]>();
+
+/** The nouns a scenario reads in, as its document's prose and tree pin them. */
+function nounTermsOf(scenario: { prose?: readonly ProseLine[]; tree?: readonly TreeDocument[] } | undefined): DocumentTerm[] {
   const prose = scenario?.prose ?? NO_PROSE;
   const tree = scenario?.tree;
   if (!tree) {

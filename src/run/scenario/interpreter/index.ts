@@ -21,6 +21,7 @@ import { configuredValues } from './condition-setup.js';
 import { markCode, showDuration } from './lexicon.js';
 import { inExecutorTerms, marksAsSubject } from './own-terms.js';
 import { inDocumentTerms, termsOf, termsShown, type DocumentTerm } from './document-terms.js';
+import { holdsAfterRun, holdsOnlyConfiguration, withPlaceholdersDefined } from './scenario-directory.js';
 import { inPlainRegister } from './register.js';
 import { inPlainShape } from './shapes.js';
 import { commandsNotStarted } from './not-started.js';
@@ -281,8 +282,9 @@ function usedCondition(condition: ScenarioCondition): ConditionUse {
 
 /** A step's text in the interpreter's terms, its inline code spans CODE marked again and the document's own nouns (TERMS) said as what they name; USED, the nouns it took from the document. */
 function sentenceOf(text: string, code?: readonly string[], terms: readonly DocumentTerm[] = []): { sentence: string; used: DocumentTerm[] } {
-  const own = inDocumentTerms(markCode(text, code), terms);
-  return { sentence: inPlainShape(inExecutorTerms(inPlainRegister(own.sentence))).trim().replace(/[.:]$/, ''), used: own.used };
+  const nouns = inDocumentTerms(markCode(text, code), terms);
+  const own = withPlaceholdersDefined(holdsOnlyConfiguration(holdsAfterRun(nouns.sentence)), terms);
+  return { sentence: inPlainShape(inExecutorTerms(inPlainRegister(own.sentence))).trim().replace(/[.:]$/, ''), used: [...nouns.used, ...own.used] };
 }
 
 /** A Then's checks, or why it is not read. */
