@@ -113,7 +113,7 @@ async function observation(world: World): Promise<Observation> {
     const configDirEnv = unit.steps.map((s) => /\b([A-Z][A-Z0-9_]*CONFIG_DIR)\b/.exec(s.text)?.[1]).find((name) => name !== undefined);
     // A scenario that names its configuration file ("`stop.yaml` lists …") sees it so named in the executor's messages.
     const configName = [unit.condition ?? '', ...unit.steps.map((s) => s.text)].map((text) => /(?<![\w/.-])([\w-]+\.ya?ml)\b/.exec(text)?.[1]).find((name) => name !== undefined);
-    const run = () => observe(yamlOf(world), setup, { imageAliases: options.imageAliases, signal: options.interrupt, configDirEnv, configName, projectDir: options.projectRoot });
+    const run = () => observe(yamlOf(world), setup, { imageAliases: options.imageAliases, signal: options.interrupt, configDirEnv, configName, projectDir: options.projectRoot, refusalStated: statesRefusal(unit) });
     state.observation = options.quietGate ? options.quietGate.run('shared', run) : run();
   }
   return state.observation;

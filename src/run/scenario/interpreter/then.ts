@@ -955,6 +955,8 @@ const RULES: Rule<Check>[] = [
       // "all three succeed, and … exits with status 0": a number after a quantifier counts commands, it is no code.
       // "each of the three reports shows `Exit Code:`", "all of the 3 commands …": so too past "of the" between them.
       if (a.tokens.some((t, i) => t.kind === 'entity' && t.entity.type === 'number' && quantified(a.tokens, i))) return null;
+      // "the exit code of command 2", "…, the status of step 2": a number right after the noun of a command is its number, never a code.
+      if (a.tokens.some((t, i) => isNumber(t) && i > 0 && a.tokens[i - 1].kind === 'word' && /^(command|step|job|task|stage|check|#|no\.?|number)$/i.test(a.tokens[i - 1].text))) return null;
       // "finishes with code 0 in well under a second", "is stopped after 2 seconds with exit status 124": the code, how it ended, and when.
       const ending = endingOf(a);
       if (ending === 'conflict') return null;
