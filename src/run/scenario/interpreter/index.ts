@@ -360,8 +360,9 @@ function readStep(text: string, keyword: string, code?: readonly string[], condi
   // A pre-condition not read leaves the scenario's Whens unbound as its Thens: none runs it from another state.
   const pre = condition && preconditionsUse(condition);
   if (pre && pre.kind === 'unread') return preconditionUnread(pre);
-  // A condition paragraph not read that says what the block does not set up: the When would run the block without it.
-  const unsaid = condition && conditionUnsaid(condition);
+  // A condition paragraph not read that says what the block does not set up (a path, a file): the When would run the block
+  // without it. Where the scenario has no block, the When's own words are its setup, and it is read as before.
+  const unsaid = condition && condition.yaml !== null && conditionUnsaid(condition);
   if (unsaid) return unsaid;
   const reading = readWhen(sentence);
   const parts = reading.ok ? reading.parts : introduces === undefined ? null : introducedBlock(text, code, introduces, terms);
