@@ -56,7 +56,7 @@ export interface ConfigurationMistake {
  * Where the scenario UNIT's YAML blocks do not give the one configuration its run is of: a second
  * `stop:` block (the run is of one configuration: the first would silently win over the one a
  * reader takes as the last word), or a first block whose top key is a slip of `stop:` (`stops:`,
- * `Stop:`), which the executor would not read as a configuration at all.
+ * `Stop:`), where the scenario does not say it is refused: the executor would refuse it for a slip.
  */
 export function configurationMistakes(unit: ScenarioUnit): ConfigurationMistake[] {
   const yaml = unit.configs.filter((c) => YAML_BLOCK.test(c.lang ?? ''));
@@ -73,7 +73,9 @@ export function configurationMistakes(unit: ScenarioUnit): ConfigurationMistake[
     }
   }
   const slip = yaml.length > 0 && configurations.length === 0 ? /^([A-Za-z_-]+):/m.exec(yaml[0].text)?.[1] : undefined;
-  if (slip !== undefined && editDistance(slip.toLowerCase(), 'stop') <= 2) {
+  // A scenario that says its configuration is refused ("exits with 2", "unknown key") misspells the key on purpose: the
+  // executor reads the block and refuses it with its own errors (no `stop:` section, an unknown key), which is its run.
+  if (slip !== undefined && editDistance(slip.toLowerCase(), 'stop') <= 2 && !statesRefusal(unit)) {
     mistakes.push({ line: yaml[0].line, message: `the YAML block of scenario '${unit.name}' has the top key \`${slip}:\`, not \`stop:\`: the executor reads no configuration from it, so none of its commands would run. Write \`stop:\`` });
   }
   return mistakes;

@@ -63,7 +63,7 @@ t.test('a command that never started fails its THENs, from a YAML block as from 
 });
 
 t.test('a scenario that does not give one configuration is refused, in the run and by its own judgement', async (t) => {
-  const unit = (configs: string[], lang = 'yaml'): ScenarioUnit => ({ name: 's', configs: configs.map((text, i) => ({ file: 'a.md', line: 10 * (i + 1), text, lang, headingPath: [], blockIndex: i })) }) as unknown as ScenarioUnit;
+  const unit = (configs: string[], lang = 'yaml'): ScenarioUnit => ({ name: 's', requirement: '', steps: [], condition: null, configs: configs.map((text, i) => ({ file: 'a.md', line: 10 * (i + 1), text, lang, headingPath: [], blockIndex: i })) }) as unknown as ScenarioUnit;
   const two = configurationMistakes(unit(['stop:\n  commands:\n    - run: "sleep 3"\n      timeout: "1s"\n', 'stop:\n  commands:\n    - run: "sleep 3"\n      timeout: "30s"\n']));
   t.match(two, [{ line: 20, message: /second configuration \(the YAML block at line 20\) after the one at line 10/ }]);
   t.match(configurationMistakes(unit(['stops:\n  commands:\n    - run: "true"\n'])), [{ line: 10, message: /top key `stops:`, not `stop:`/ }]);

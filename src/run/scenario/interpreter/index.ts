@@ -114,7 +114,7 @@ async function observation(world: World): Promise<Observation> {
     const configDirEnv = unit.steps.map((s) => /\b([A-Z][A-Z0-9_]*CONFIG_DIR)\b/.exec(s.text)?.[1]).find((name) => name !== undefined);
     // A scenario that names its configuration file ("`stop.yaml` lists …") sees it so named in the executor's messages.
     const configName = [unit.condition ?? '', ...unit.steps.map((s) => s.text)].map((text) => /(?<![\w/.-])([\w-]+\.ya?ml)\b/.exec(text)?.[1]).find((name) => name !== undefined);
-    const run = () => observe(yamlOf(world), setup, { imageAliases: options.imageAliases, signal: options.interrupt, configDirEnv, configName, projectDir: options.projectRoot });
+    const run = () => observe(yamlOf(world), setup, { imageAliases: options.imageAliases, signal: options.interrupt, configDirEnv, configName, projectDir: options.projectRoot, refusalStated: statesRefusal(unit) });
     state.observation = options.quietGate ? options.quietGate.run('shared', run) : run();
   }
   return state.observation;
@@ -293,11 +293,8 @@ function readThenStep(sentence: string, condition?: ScenarioCondition): ReturnTy
   const opened = sentence.replace(/^it(s?)\b/, 'It$1');
   const pre = condition && preconditionsUse(condition);
   if (pre && pre.kind === 'unread') return preconditionUnread(pre);
-  const use = condition ? usedCondition(condition) : null;
-  if (condition && use?.kind === 'unsaid') {
-    const words = use.notUnderstood.map((w) => JSON.stringify(w)).join(', ');
-    return { ok: false, notUnderstood: [], reason: `its scenario's condition ("${condition.text.trim()}") is not understood (${words}) and says what the YAML block does not set up: ${use.says.join('; ')}` };
-  }
+  const unsaid = condition && conditionUnsaid(condition);
+  if (unsaid) return unsaid;
   // "the fourth command …" of a block that lists three: a place no command of the scenario's configuration has.
   const listed = commandsListed(condition?.yaml);
   const beyond = listed === undefined ? null : placeBeyond(opened, listed.length);
@@ -310,6 +307,18 @@ function readThenStep(sentence: string, condition?: ScenarioCondition): ReturnTy
   return ofCommand?.ok ? { ...ofCommand, parts: ofCommand.parts.map((p) => ({ ...p, text: `${own!.note}${p.text}` })) } : reading;
 }
 
+/**
+ * Why no step of a scenario is read whose condition paragraph (CONDITION) is not understood and says what its YAML block
+ * does not set up ("Given `<dir>/src/` exists"): its When would run the block without it, and its Thens check that run.
+ * Null where the condition is read, or says nothing the block does not.
+ */
+function conditionUnsaid(condition: ScenarioCondition): Extract<Interpretation, { ok: false }> | null {
+  const use = usedCondition(condition);
+  if (use.kind !== 'unsaid') return null;
+  const words = use.notUnderstood.map((w) => JSON.stringify(w)).join(', ');
+  return { ok: false, notUnderstood: [], reason: `its scenario's condition ("${condition.text.trim()}") is not understood (${words}) and says what the YAML block does not set up: ${use.says.join('; ')}` };
+}
+
 /** Why no step of a scenario whose pre-condition in prose is not read is read: the run would start from another state. */
 function preconditionUnread(pre: { text: string; notUnderstood: string[] }): Extract<Interpretation, { ok: false }> {
   return { ok: false, notUnderstood: pre.notUnderstood, reason: `its scenario's pre-condition ("${pre.text}") is not understood (${pre.notUnderstood.map((w) => JSON.stringify(w)).join(', ')}), and its run would start without it` };
@@ -317,9 +326,9 @@ function preconditionUnread(pre: { text: string; notUnderstood: string[] }): Ext
 
 /**
  * Reads a step (its inline code spans CODE marked again): a Given or When as setup, a Then
- * as checks. A Then of a scenario whose condition paragraph (CONDITION) is not read and
- * says what its YAML block does not set up is not read either: it would be checked on a
- * setup other than the one written.
+ * as checks. No step of a scenario whose condition paragraph (CONDITION) is not read and
+ * says what its YAML block does not set up is read either: a When would run, and a Then check,
+ * a setup other than the one written.
  */
 export function interpret(text: string, keyword: string, code?: readonly string[], condition?: ScenarioCondition, introduces?: string, terms?: readonly DocumentTerm[], before?: readonly StepBefore[]): Interpretation {
   const key = JSON.stringify([text, keyword, code ?? [], condition === undefined ? null : [condition.text, condition.code ?? [], condition.yaml, condition.terms ?? [], condition.preconditions ?? []], introduces ?? null, terms ?? [], keyword === 'Then' ? (before ?? null) : null]);
@@ -354,6 +363,10 @@ function readStep(text: string, keyword: string, code?: readonly string[], condi
   // A pre-condition not read leaves the scenario's Whens unbound as its Thens: none runs it from another state.
   const pre = condition && preconditionsUse(condition);
   if (pre && pre.kind === 'unread') return preconditionUnread(pre);
+  // A condition paragraph not read that says what the block does not set up (a path, a file): the When would run the block
+  // without it. Where the scenario has no block, the When's own words are its setup, and it is read as before.
+  const unsaid = condition && condition.yaml !== null && conditionUnsaid(condition);
+  if (unsaid) return unsaid;
   const reading = readWhen(sentence);
   const parts = reading.ok ? reading.parts : introduces === undefined ? null : introducedBlock(text, code, introduces, terms);
   if (!parts) return reading as Extract<typeof reading, { ok: false }>;

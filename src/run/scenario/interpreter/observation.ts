@@ -221,6 +221,8 @@ export interface ObserveOptions {
   configName?: string;
   /** The project spec-run runs in, which host commands find in $SPEC_RUN_PROJECT_DIR: they run in a fresh directory of their own. */
   projectDir?: string;
+  /** The scenario says its configuration is refused (translate/refused-block.ts, statesRefusal): a block whose top key is not `stop:` is the file as written. */
+  refusalStated?: boolean;
 }
 
 /** The shell text of a command the scenario describes but does not quote. */
@@ -248,7 +250,13 @@ function limitText(ms: number): string {
 }
 
 /** The scenario's configuration: its YAML block, or the commands the When describes; then what the When sets. */
-export function configure(yaml: { text: string; line: number } | null, setup: Setup): { config: StopConfig; errors: ConfigError[]; synthesized: boolean[]; text: string } {
+export function configure(yaml: { text: string; line: number } | null, setup: Setup, refusalStated = false): { config: StopConfig; errors: ConfigError[]; synthesized: boolean[]; text: string } {
+  // "top key is `stops:`", in a scenario that says the configuration is refused: the block is the file spec-run exec reads, as
+  // written, and refuses with its own errors (no `stop:` section, an unknown key); nothing the When says is written into it.
+  if (yaml !== null && refusalStated && !/^stop:/m.test(yaml.text) && statesNothing(null, setup)) {
+    const loaded = loadConfig(yaml.text);
+    return { config: loaded.config, errors: loaded.errors, synthesized: loaded.config.commands.map(() => false), text: yaml.text };
+  }
   const fields = { ...setup.fields, ...(setup.image ? { image: setup.image } : {}) };
   const fromYaml = yaml !== null && /^stop:/m.test(yaml.text);
   const placed = setup.byCommand ?? [];
@@ -467,14 +475,14 @@ function statesNothing(yaml: { text: string; line: number } | null, setup: Setup
 export async function observe(yaml: (BlockPlace & { text: string }) | null, said: Setup, options: ObserveOptions): Promise<Observation> {
   if (statesNothing(yaml, said)) throw new Error(NOTHING_STATED);
   // A block that is not a configuration (`stops:`) configures nothing: the command run would be spec-run's stand-in, not the scenario's.
-  if (yaml !== null && !/^stop:/m.test(yaml.text) && statesNothing(null, said)) throw new Error(`the scenario's YAML block (line ${yaml.line}) is not a stop-hook configuration: its top key is not \`stop:\`, so it sets up no command, and no step says which command runs. ${NOTHING_STATED}`);
+  if (yaml !== null && !/^stop:/m.test(yaml.text) && statesNothing(null, said) && !options.refusalStated) throw new Error(`the scenario's YAML block (line ${yaml.line}) is not a stop-hook configuration: its top key is not \`stop:\`, so it sets up no command, and no step says which command runs. ${NOTHING_STATED}`);
   // "`spec-run exec x.yaml` is run", and nothing said of what x.yaml holds (no block, no command, no field): the scenario's
   // fresh directory has no such file, as it has no file the scenario does not describe. Writing one would be a guess.
   const given = yaml === null && said.invocation?.config !== undefined && statesNothing(null, { ...said, invocation: undefined }) ? { ...said, invocation: { ...said.invocation, configMissing: true } } : said;
   // "gets SIGINT while `x` is running", with no configuration said besides: the command it names is the one it runs.
   const during = said.interrupt?.during?.command;
   const setup = yaml === null && during !== undefined && 'run' in during && said.run === undefined && said.byCommand === undefined && given.invocation?.config === undefined ? { ...given, run: during.run } : given;
-  const { config, errors, synthesized, text: configText } = configure(yaml, setup);
+  const { config, errors, synthesized, text: configText } = configure(yaml, setup, options.refusalStated);
   const documented = config.commands.map((command) => resolveTimeout(config, command));
   // The commands the interpreter wrote from what a When says hold no duration but their sleeps.
   const { config: probe, scale } = scaled(config, (command) => synthesized[config.commands.indexOf(command)] === true);

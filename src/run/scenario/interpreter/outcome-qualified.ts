@@ -43,14 +43,25 @@ export function withoutRunning(sentence: string): { main: string; clauses: strin
 
 const ORDINAL = String.raw`(first|second|third|fourth|fifth|sixth|last)`;
 const NOUN = String.raw`(?:command|step|job|task|check|stage|one)`;
+/** The ordinal word of a command's number ("command 2": the second), as the rules read a command by its place. */
+const ORDINAL_OF = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+/** A command by its number: "command 2", "step #2", "the 2nd command", "command no. 2"; its number in group 1 or 2. */
+const NUMBERED = String.raw`(?:(?:the\s+)?${NOUN}\s+(?:#|no\.?\s*|number\s+)?(\d+)|the\s+(\d+)(?:st|nd|rd|th)\s+${NOUN})`;
 /**
- * "exits with code 4, the exit code of the first command", "…, the second command's status": an appositive naming the
- * command whose status the number is, rewritten as the claim it makes ("…, and the first command exits with 4").
+ * "exits with code 4, the exit code of the first command", "…, the second command's status", "…, the exit code of command 2",
+ * "…, command 2's status": an appositive naming the command whose status the number is, rewritten as the claim it makes
+ * ("…, and the first command exits with 4"). A command's number is never the status: where it names no command the rules
+ * read by its place (past the tenth), the appositive is left as it is, which no rule reads.
  */
 export function statusAppositive(sentence: string): string {
   const status = String.raw`(\b(?:exits?|exited|ends?|ended|concludes?|finish(?:es)?|terminates?)\s+with\s+(?:the\s+)?(?:(?:exit\s+)?(?:status|code)\s+)?\`?(\d+)\`?)`;
-  const whose = String.raw`(?:the|its)\s+(?:exit\s+)?(?:status|code)\s+of\s+the\s+${ORDINAL}\s+${NOUN}|the\s+${ORDINAL}\s+${NOUN}(?:'s|’s)\s+(?:exit\s+)?(?:status|code)`;
-  return sentence.replace(new RegExp(String.raw`${status}\s*,\s*(?:${whose})(?=\s*(?:,|\.?\s*$))`, 'i'), (_w, said: string, n: string, a?: string, b?: string) => `${said}, and the ${a ?? b} command exits with ${n}`);
+  const whose = String.raw`(?:the|its)\s+(?:exit\s+)?(?:status|code)\s+of\s+(?:the\s+${ORDINAL}\s+${NOUN}|${NUMBERED})|(?:the\s+${ORDINAL}\s+${NOUN}|${NUMBERED})(?:'s|’s)\s+(?:exit\s+)?(?:status|code)`;
+  return sentence.replace(new RegExp(String.raw`${status}\s*,\s*(?:${whose})(?=\s*(?:,|\.?\s*$))`, 'i'), (w, said: string, n: string, ...rest: (string | undefined)[]) => {
+    const [a, b, c, d, e, f] = rest;
+    const numbered = b ?? c ?? e ?? f;
+    const place = a ?? d ?? (numbered !== undefined && Number(numbered) >= 1 ? ORDINAL_OF[Number(numbered) - 1] : undefined);
+    return place === undefined ? w : `${said}, and the ${place} command exits with ${n}`;
+  });
 }
 
 /**

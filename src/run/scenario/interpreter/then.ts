@@ -44,6 +44,7 @@ import { saidInWordsReading } from './said-in-words.js';
 import { anotherRunReading } from './runs-again.js';
 import { asExpected, contrastsJoined, endingAppositive, generalJustification, ownStatusAttached } from './attached-clauses.js';
 import { commandsNamedTogether } from './commands-named.js';
+import { logLinesSaid } from './log-lines-said.js';
 import { fileNeverMade, outcomeQualifiedReading, statusAppositive, timeoutWithCode } from './outcome-qualified.js';
 import { anchorMovedBack, placeholderUnread, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, headingsNamedUnder, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, reportsQuantified, saysContained, soughtWithinWords, refusalHeading, ownRunLine, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
@@ -968,6 +969,8 @@ const RULES: Rule<Check>[] = [
       // "all three succeed, and … exits with status 0": a number after a quantifier counts commands, it is no code.
       // "each of the three reports shows `Exit Code:`", "all of the 3 commands …": so too past "of the" between them.
       if (a.tokens.some((t, i) => t.kind === 'entity' && t.entity.type === 'number' && quantified(a.tokens, i))) return null;
+      // "the exit code of command 2", "…, the status of step 2": a number right after the noun of a command is its number, never a code.
+      if (a.tokens.some((t, i) => isNumber(t) && i > 0 && a.tokens[i - 1].kind === 'word' && /^(command|step|job|task|stage|check|#|no\.?|number)$/i.test(a.tokens[i - 1].text))) return null;
       // "finishes with code 0 in well under a second", "is stopped after 2 seconds with exit status 124": the code, how it ended, and when.
       const ending = endingOf(a);
       if (ending === 'conflict') return null;
@@ -3197,6 +3200,9 @@ function readThenAt(said: string): Reading<Check> {
   if (own !== null) return own;
   const field = logFieldValueSaid(sentence);
   if (field !== null) return field;
+  // "`hook.jsonl` has exactly 1 line (the timeout; `exit 5` is not logged)": what the log's lines are, never the commands' outcome.
+  const logLines = logLinesSaid(sentence, readThen);
+  if (logLines !== null) return logLines;
   const attached = withAttachedClauses(sentence);
   if (attached !== null) return attached;
   const written = readThenPositioned(sentence);
