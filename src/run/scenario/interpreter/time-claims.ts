@@ -41,6 +41,14 @@ const SEEN = String.raw`(?:measured|as\s+measured|we\s+(?:saw|measured|got|obser
 /** What such a measurement holds: times alone (and the report's label of them), joined by "to", "and", commas. */
 const SEEN_TIMES = String.raw`(?:(?:\`?Duration:?\`?\s*)?(?:~|≈|about\s+)?\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?)?\`?(?:\s*(?:,|to|and|–|-|or)\s*)?)+`;
 const MEASUREMENT = new RegExp(String.raw`\s*\(\s*${SEEN}\s*:?\s*(${SEEN_TIMES})\s*\)`, 'gi');
+/**
+ * The same remark as the last part of a parenthesis that says something else first ("(1s timeout + 2s grace; seen
+ * 3.006s-3.020s)", "(the sum, e.g. 3.01s here)"): the remark goes, the parenthesis stays with what else it says.
+ */
+const SEEN_TAIL_WORDS = String.raw`(?:${SEEN}|here|e\.\s?g\.?|for\s+(?:example|instance)|usually|on\s+(?:my|our|the)\s+(?:machine|box|laptop|board|bench|runner))`;
+const MEASUREMENT_TAIL = new RegExp(String.raw`\s*[;,]\s*${SEEN_TAIL_WORDS}\s*:?\s*(${SEEN_TIMES})\s*(?:here\s*)?(?=\))`, 'gi');
+/** A measurement in parentheses opened by "e.g." or "here" ("(e.g. 3.012s)", "(here: 2.98s)"), as MEASUREMENT. */
+const MEASUREMENT_OTHER = new RegExp(String.raw`\s*\(\s*(?:here|e\.\s?g\.?|for\s+(?:example|instance))\s*:?\s*(${SEEN_TIMES})\s*\)`, 'gi');
 
 // ---- the time as the timeout plus the grace period --------------------------------------------------------------
 
@@ -128,10 +136,12 @@ export function timeClaimSaid(sentence: string): TimeClaim | null {
   const notes: string[] = [];
   const checks: Check[] = [];
   const shown: string[] = [];
-  text = text.replace(MEASUREMENT, (whole) => {
-    shown.push(`the writer's own measurement ${whole.trim()} not checked: one run seen, not a claim`);
-    return '';
-  });
+  for (const remark of [MEASUREMENT, MEASUREMENT_OTHER, MEASUREMENT_TAIL]) {
+    text = text.replace(remark, (whole) => {
+      shown.push(`the writer's own measurement ${remark === MEASUREMENT_TAIL ? `(${whole.trim().replace(/^[;,]\s*/, '')})` : whole.trim()} not checked: one run seen, not a claim`);
+      return '';
+    });
+  }
   text = text.replace(/\b(within|in|under|inside)\s+a\s+few\s+(seconds|secs)\b/gi, (_w, within: string) => {
     shown.push(`"a few seconds" read as at most ${showDuration(FEW_SECONDS_MS)}`);
     return `${within} ${FEW_SECONDS_MS / 1000} seconds`;
