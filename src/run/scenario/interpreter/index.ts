@@ -309,7 +309,8 @@ function readThenStep(sentence: string, condition?: ScenarioCondition): ReturnTy
 }
 
 /** A command named by its progress mark (`[2/3]`, "[2/2] report"), a place in the run whichever words stand around it. */
-const PROGRESS_MARK = /\[\d+\/\d+\]/;
+// Not the opening of an announcement a sentence quotes whole ("`[1/2] host: pwd (timeout 5m, …)`"): a text, no place.
+const PROGRESS_MARK = /\[\d+\/\d+\](?!\s+(?:host|docker)\b)/;
 
 /**
  * "report of `[2/2]` says …, Duration between 1.0s and 1.5s", "the first command times out, taking about 2 s": a check

@@ -43,12 +43,11 @@ const SEEN_TIMES = String.raw`(?:(?:\`?Duration:?\`?\s*)?(?:~|≈|about\s+)?\d+(
 const MEASUREMENT = new RegExp(String.raw`\s*\(\s*${SEEN}\s*:?\s*(${SEEN_TIMES})\s*\)`, 'gi');
 /**
  * The same remark as the last part of a parenthesis that says something else first ("(1s timeout + 2s grace; seen
- * 3.006s-3.020s)", "(the sum, e.g. 3.01s here)"): the remark goes, the parenthesis stays with what else it says.
+ * 3.006s-3.020s)", "(…, here 3.01s)"): the remark goes, the parenthesis stays with what else it says. ("e.g." is no
+ * such opening: the executor's own messages give their examples so, "(e.g. '300s')".)
  */
-const SEEN_TAIL_WORDS = String.raw`(?:${SEEN}|here|e\.\s?g\.?|for\s+(?:example|instance)|usually|on\s+(?:my|our|the)\s+(?:machine|box|laptop|board|bench|runner))`;
+const SEEN_TAIL_WORDS = String.raw`(?:${SEEN}|here|on\s+(?:my|our)\s+(?:machine|box|laptop|board|bench|runner))`;
 const MEASUREMENT_TAIL = new RegExp(String.raw`\s*[;,]\s*${SEEN_TAIL_WORDS}\s*:?\s*(${SEEN_TIMES})\s*(?:here\s*)?(?=\))`, 'gi');
-/** A measurement in parentheses opened by "e.g." or "here" ("(e.g. 3.012s)", "(here: 2.98s)"), as MEASUREMENT. */
-const MEASUREMENT_OTHER = new RegExp(String.raw`\s*\(\s*(?:here|e\.\s?g\.?|for\s+(?:example|instance))\s*:?\s*(${SEEN_TIMES})\s*\)`, 'gi');
 
 // ---- the time as the timeout plus the grace period --------------------------------------------------------------
 
@@ -136,7 +135,7 @@ export function timeClaimSaid(sentence: string): TimeClaim | null {
   const notes: string[] = [];
   const checks: Check[] = [];
   const shown: string[] = [];
-  for (const remark of [MEASUREMENT, MEASUREMENT_OTHER, MEASUREMENT_TAIL]) {
+  for (const remark of [MEASUREMENT, MEASUREMENT_TAIL]) {
     text = text.replace(remark, (whole) => {
       shown.push(`the writer's own measurement ${remark === MEASUREMENT_TAIL ? `(${whole.trim().replace(/^[;,]\s*/, '')})` : whole.trim()} not checked: one run seen, not a claim`);
       return '';
