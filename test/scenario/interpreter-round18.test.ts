@@ -54,7 +54,7 @@ t.test('a container by the words for isolation: sandbox, isolation container', (
 });
 
 t.test("the report's notes by a writer's noun: the trailer", (t) => {
-  t.equal(then('the trailer says `(Showing 3 of 10 output lines)`'), 'a notice reads "(Showing 3 of 10 output lines)"');
+  t.equal(then('the trailer says `(Showing 3 of 10 output lines)`'), 'some command: a notice reads "(Showing 3 of 10 output lines)"');
   t.equal(then('the trailer is blue'), null);
   t.end();
 });

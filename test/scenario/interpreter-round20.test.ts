@@ -110,7 +110,7 @@ t.test('a place in the order of the lines said of a text is read, or the sentenc
   t.equal(then('`(output cut)` is printed after `(5 lines omitted)`'), 'the output shown contains "(5 lines omitted)" and "(output cut)", in this order');
   t.equal(then('the last line of the report is `(5 lines omitted)`'), 'the last line of all spec-run exec printed == "(5 lines omitted)"');
   // No place said: the notice alone.
-  t.equal(then('the notice `(5 lines omitted)` is printed'), 'a notice reads "(5 lines omitted)"');
+  t.equal(then('the notice `(5 lines omitted)` is printed'), 'some command: a notice reads "(5 lines omitted)"');
   t.end();
 });
 

@@ -26,7 +26,7 @@ import { inPlainRegister } from './register.js';
 import { inPlainShape } from './shapes.js';
 import { commandsNotStarted } from './not-started.js';
 import { observe, type Observation } from './observation.js';
-import { readThen, type Check } from './then.js';
+import { readThen, type Check, type Selector } from './then.js';
 import { commandsListed, placeBeyond } from './commands-named.js';
 import { processNamed } from './process-named.js';
 import { textsSaidShown } from './texts-shown.js';
@@ -300,11 +300,37 @@ function readThenStep(sentence: string, condition?: ScenarioCondition): ReturnTy
   const beyond = listed === undefined ? null : placeBeyond(opened, listed.length);
   if (beyond !== null) return { ok: false, notUnderstood: [], reason: `"${beyond}" names a command the scenario's YAML block does not have: it lists ${listed?.length}` };
   const reading = readThen(opened);
-  if (reading.ok) return reading;
+  if (reading.ok) return placesKept(reading, opened, listed?.length);
   // "the handler's `cleaning up`": a command's own process, read as that command where the block bears out which one.
   const own = processNamed(opened, listed);
   const ofCommand = own === null ? null : readThen(own.sentence);
-  return ofCommand?.ok ? { ...ofCommand, parts: ofCommand.parts.map((p) => ({ ...p, text: `${own!.note}${p.text}` })) } : reading;
+  return ofCommand?.ok ? placesKept({ ...ofCommand, parts: ofCommand.parts.map((p) => ({ ...p, text: `${own!.note}${p.text}` })) }, opened, listed?.length) : reading;
+}
+
+/** A command named by its progress mark (`[2/3]`, "[2/2] report"), a place in the run whichever words stand around it. */
+// Not the opening of an announcement a sentence quotes whole ("`[1/2] host: pwd (timeout 5m, …)`"): a text, no place.
+const PROGRESS_MARK = /\[\d+\/\d+\](?!\s+(?:host|docker)\b)/;
+
+/**
+ * "report of `[2/2]` says …, Duration between 1.0s and 1.5s", "the first command times out, taking about 2 s": a check
+ * whose own words name no command, in a sentence whose other clause places its checks on one, is said of that command,
+ * never of every command of the run. Where the sentence's clauses name several places, or it names a command by its
+ * progress mark that no check of it reads as one, which command the check is of is not kept: it stays unread.
+ */
+function placesKept(reading: Extract<ReturnType<typeof readThen>, { ok: true }>, sentence: string, listed: number | undefined): ReturnType<typeof readThen> | Extract<Interpretation, { ok: false }> {
+  const unsaid = reading.parts.filter((p) => p.place?.kind === 'unsaid');
+  if (unsaid.length === 0) return reading;
+  const named = new Map<string, Selector>();
+  for (const p of reading.parts) if (p.place?.kind === 'named') named.set(p.place.key, p.place.selector);
+  const which = unsaid.map((p) => JSON.stringify(p.text)).join(', ');
+  if (named.size > 1) return { ok: false, notUnderstood: [], reason: `${which} names no command of its own, beside checks of several (${[...named.keys()].map((k) => k.replace(/: $/, '')).join(', ')}): which one it is said of is not kept` };
+  if (named.size === 1) {
+    const [selector] = named.values();
+    return { ...reading, parts: reading.parts.map((p) => (p.place?.kind === 'unsaid' ? p.place.place(selector) : p)) };
+  }
+  // One command listed: every command is that one.
+  if (listed !== 1 && PROGRESS_MARK.test(sentence)) return { ok: false, notUnderstood: [], reason: `${which} names no command of its own, in a sentence that names one by its progress mark (${PROGRESS_MARK.exec(sentence)![0]}): read as every command's, the place said would not be kept` };
+  return reading;
 }
 
 /**

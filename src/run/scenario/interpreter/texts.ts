@@ -9,6 +9,7 @@
 import type { CommandRecord } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, textsOfRange, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
+import type { Check } from './then.js';
 import { fieldMessage, fieldPath, problemLine, problemText } from './problem-texts.js';
 
 export { fieldMessage, fieldPath, problemLine };
@@ -28,6 +29,8 @@ interface TextCheck {
   ordered?: readonly string[];
   /** It says a place holds those texts and no other line ("shows `a` only"). */
   only?: true;
+  /** The command its words name, where they name one (then.ts Check). */
+  place?: Check['place'];
 }
 
 /** The headings of the report's blocks, as the executor writes them. */
@@ -1429,11 +1432,17 @@ function blockAnchored(a: Args, text: string, anchor: { after: boolean; at: numb
 /** Which command a place is of: by its place in the run, or by its command line. */
 type Which = number | 'last' | { run: string } | undefined;
 
+/** A verb right after a quantifier standing alone ("both have", "each shows", "all end with"). */
+const QUANTIFIER_VERB = /^(have|has|had|show|shows|showed|print|prints|printed|carry|carries|get|gets|got|give|gives|end|ends|ended|start|starts|started|begin|begins|open|opens|close|closes|read|reads|say|says|contain|contains|hold|holds|list|lists|include|includes|are|were|report|reports|name|names|mention|mentions)$/i;
+
 function report(a: Args, index: Which, text: string, place: Place, test: (parts: string[]) => boolean, apart?: string[]): TextCheck {
   // "each command", "both commands", "every announcement": each command's place.
   // "each report", "each of the three reports", "both reports", "all 3 reports", "the two reports each": every command's report, as many as said.
   const reports = reportsQuantified(a.tokens);
-  const every = reports !== null || a.tokens.some((t) => t.kind === 'word' && /^(each|every|both|all)$/i.test(t.text) && is(a.tokens[a.tokens.indexOf(t) + 1], 'COMMAND', 'ANNOUNCE', 'HEADLINE'));
+  // "both have `To fix:` starting with …", "each shows …", "all of them end with …": the quantifier opening the clause
+  // as its subject, the noun left out, is each of the commands too, never any one of them.
+  const alone = a.tokens[0]?.kind === 'word' && /^(each|both|all)$/i.test(a.tokens[0].text) && a.tokens[1]?.kind === 'word' && (/^of$/i.test(a.tokens[1].text) && /^(them|these|those)$/i.test(a.tokens[2]?.text ?? '') || QUANTIFIER_VERB.test(a.tokens[1].text));
+  const every = reports !== null || alone || a.tokens.some((t) => t.kind === 'word' && /^(each|every|both|all)$/i.test(t.text) && is(a.tokens[a.tokens.indexOf(t) + 1], 'COMMAND', 'ANNOUNCE', 'HEADLINE'));
   // "Both commands are announced (`[1/2]` and `[2/2]`)": each text in one command's place, every command's place holding one. Progress
   // marks (`[1/3]`, `[2/3]`, `[3/3]`, or `[1/3] host:` … with the words after them) say so themselves, each the mark of another
   // command, with no "each" or "both" said.
@@ -1458,7 +1467,14 @@ function report(a: Args, index: Which, text: string, place: Place, test: (parts:
     return last === undefined ? [] : o.record.commands.filter((c) => commandLines(c, o).some((l) => quotedIn(last, l)));
   };
   const who = it ? '(it: the command whose lines hold the text the step before quoted) ' : index === undefined ? (every ? `every command${reports?.n !== undefined ? ` (${reports.n} of them)` : ''}: ` : '') : typeof index === 'object' ? `\`${index.run}\`: ` : `the ${index === 'last' ? 'last command' : `command ${index + 1}`}: `;
+  // A command named by its place or its line: the place another clause of the sentence, naming none, is said of.
+  const named: Check['place'] = index === undefined || it ? undefined : {
+    kind: 'named',
+    key: who,
+    selector: { text: who, unnamed: false, pick: (o) => o.record.commands.map((command, i) => ({ command, index: i })).filter(({ index: i }) => (typeof index === 'object' ? o.runs[i]?.includes(index.run) : i === (index === 'last' ? o.record.commands.length - 1 : index))) },
+  };
   return {
+    ...(named ? { place: named } : {}),
     text: `${who}${text}`,
     evaluate(o) {
       const commands = o.record.commands;

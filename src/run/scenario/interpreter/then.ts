@@ -64,6 +64,12 @@ export interface Check {
    * `proj/sub`"): decided only where the scenario's When named a directory so (named-directories.ts).
    */
   atStart?: string;
+  /**
+   * Which commands a check of each command is said of: `named`, the ones its own words name (by place, line or
+   * context; KEY tells two places apart); `unsaid`, every command with no word of the sentence saying so (no command
+   * named, no quantifier), which PLACE rebuilds on the commands another clause of the same sentence names.
+   */
+  place?: { kind: 'named'; key: string; selector: Selector } | { kind: 'unsaid'; place(selector: Selector): Check };
 }
 
 /**
@@ -198,7 +204,7 @@ const signalAt = (c: CommandRecord, signal: string) => c.signals.find((s) => s.s
 const ms = (n: number | undefined) => (n === undefined ? 'never' : `${Math.round(n)} ms`);
 
 /** Which commands a sentence is about: by ordinal, by its quoted command, by context, else every one. */
-interface Selector {
+export interface Selector {
   text: string;
   /** Names no command of its own ("it", or no words of selection): in a run with no command, what is said is of the run. */
   unnamed: boolean;
@@ -262,19 +268,29 @@ function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector 
 const EVERY_COMMAND = 'every command: ';
 
 /** A check of each selected command. */
-function perCommand(a: Args, text: string, test: (c: CommandRecord, o: Observation, index: number) => Verdict | Promise<Verdict>, uses: { quoted?: boolean; context?: boolean } = {}): Check {
-  const select = selector(a, uses.quoted ?? false, uses.context ?? false);
-  return {
-    text: `${select.text}${text}`,
+function perCommand(a: Args, text: string, test: (c: CommandRecord, o: Observation, index: number) => Verdict | Promise<Verdict>, uses: { quoted?: boolean; context?: boolean; printed?: boolean } = {}): Check {
+  const own = selector(a, uses.quoted ?? false, uses.context ?? false);
+  const unsaid = own.unnamed && own.text === '';
+  // "the note `…` is printed", "a notice reads `…`", no command said: a text printed is some command's (none's, negated),
+  // as a text of the report is (texts.ts); every command's only where the sentence says each.
+  const some = unsaid && uses.printed === true && !a.negated;
+  const build = (select: Selector, any: boolean): Check => ({
+    text: `${select.text}${any ? 'some command: ' : ''}${text}`,
     async evaluate(o) {
       const picked = select.pick(o);
       // "is never printed", "no container is left": true of a run in which no command ran.
       if (picked.length === 0 && a.negated && o.record.commands.length === 0) return { ok: true, actual: 'no command ran', vacuous: true };
       if (picked.length === 0) return { ok: false, actual: o.record.errors.length > 0 ? 'no command ran: the configuration was rejected' : 'no command of the run matches' };
       const verdicts = await Promise.all(picked.map(({ command, index }) => test(command, o, index)));
-      return { ok: verdicts.every((v) => v.ok), actual: verdicts.map((v, i) => (picked.length > 1 ? `command ${picked[i].index + 1}: ${v.actual}` : v.actual)).join('; ') };
+      return { ok: any && picked.length > 1 ? verdicts.some((v) => v.ok) : verdicts.every((v) => v.ok), actual: verdicts.map((v, i) => (picked.length > 1 ? `command ${picked[i].index + 1}: ${v.actual}` : v.actual)).join('; ') };
     },
-  };
+  });
+  const check = build(own, some);
+  if (!own.unnamed) return { ...check, place: { kind: 'named', key: own.text, selector: own } };
+  // "it": the command the step before spoke of, a place of its own.
+  // "no container is left", "never printed": said of the run, whatever the clause beside it names.
+  if (!unsaid || a.negated) return check;
+  return { ...check, place: { kind: 'unsaid', place: (select) => build(select, false) } };
 }
 
 const not = (negated: boolean, ok: boolean) => (negated ? !ok : ok);
@@ -1669,7 +1685,7 @@ const RULES: Rule<Check>[] = [
         // A note of the executor's (not one on the output's lines) is printed as `note: …`: quoted so, it is read so.
         const printedAs = (c: CommandRecord, n: string) => (c.outputNotices.includes(n) ? n : `note: ${n}`);
         const reads = (c: CommandRecord, n: string) => (quotedIn(quoted[0].text, n) || quotedIn(quoted[0].text, printedAs(c, n))) && (!naming || c.containers.some((k) => n.includes(k.name)));
-        return perCommand(a, neg(a.negated, `a notice reads ${JSON.stringify(quoted[0].text)}${naming ? ", with the name of the command's own container" : ''}`), (c) => ({ ok: not(a.negated, c.notices.some((n) => reads(c, n))), actual: `${c.notices.join(' | ') || 'no notice'}${naming ? `; its container: ${c.containers.map((k) => k.name).join(', ') || 'none'}` : ''}` }), { quoted: true });
+        return perCommand(a, neg(a.negated, `a notice reads ${JSON.stringify(quoted[0].text)}${naming ? ", with the name of the command's own container" : ''}`), (c) => ({ ok: not(a.negated, c.notices.some((n) => reads(c, n))), actual: `${c.notices.join(' | ') || 'no notice'}${naming ? `; its container: ${c.containers.map((k) => k.name).join(', ') || 'none'}` : ''}` }), { quoted: true, printed: true });
       }
       // One quoted text may be the command; a second is a text the placeholder's fact does not read.
       if (quoted.length < 2 && (a.has('HIDE') || a.tokens.some((t) => t.kind === 'word' && /^placeholders?$/i.test(t.text)))) {

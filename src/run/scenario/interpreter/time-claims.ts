@@ -41,6 +41,13 @@ const SEEN = String.raw`(?:measured|as\s+measured|we\s+(?:saw|measured|got|obser
 /** What such a measurement holds: times alone (and the report's label of them), joined by "to", "and", commas. */
 const SEEN_TIMES = String.raw`(?:(?:\`?Duration:?\`?\s*)?(?:~|≈|about\s+)?\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?)?\`?(?:\s*(?:,|to|and|–|-|or)\s*)?)+`;
 const MEASUREMENT = new RegExp(String.raw`\s*\(\s*${SEEN}\s*:?\s*(${SEEN_TIMES})\s*\)`, 'gi');
+/**
+ * The same remark as the last part of a parenthesis that says something else first ("(1s timeout + 2s grace; seen
+ * 3.006s-3.020s)", "(…, here 3.01s)"): the remark goes, the parenthesis stays with what else it says. ("e.g." is no
+ * such opening: the executor's own messages give their examples so, "(e.g. '300s')".)
+ */
+const SEEN_TAIL_WORDS = String.raw`(?:${SEEN}|here|on\s+(?:my|our)\s+(?:machine|box|laptop|board|bench|runner))`;
+const MEASUREMENT_TAIL = new RegExp(String.raw`\s*[;,]\s*${SEEN_TAIL_WORDS}\s*:?\s*(${SEEN_TIMES})\s*(?:here\s*)?(?=\))`, 'gi');
 
 // ---- the time as the timeout plus the grace period --------------------------------------------------------------
 
@@ -128,10 +135,12 @@ export function timeClaimSaid(sentence: string): TimeClaim | null {
   const notes: string[] = [];
   const checks: Check[] = [];
   const shown: string[] = [];
-  text = text.replace(MEASUREMENT, (whole) => {
-    shown.push(`the writer's own measurement ${whole.trim()} not checked: one run seen, not a claim`);
-    return '';
-  });
+  for (const remark of [MEASUREMENT, MEASUREMENT_TAIL]) {
+    text = text.replace(remark, (whole) => {
+      shown.push(`the writer's own measurement ${remark === MEASUREMENT_TAIL ? `(${whole.trim().replace(/^[;,]\s*/, '')})` : whole.trim()} not checked: one run seen, not a claim`);
+      return '';
+    });
+  }
   text = text.replace(/\b(within|in|under|inside)\s+a\s+few\s+(seconds|secs)\b/gi, (_w, within: string) => {
     shown.push(`"a few seconds" read as at most ${showDuration(FEW_SECONDS_MS)}`);
     return `${within} ${FEW_SECONDS_MS / 1000} seconds`;
