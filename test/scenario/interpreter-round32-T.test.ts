@@ -5,7 +5,7 @@
 // with them where the sentence lists any (shapes.ts, texts.ts); "the first note" is one of the report's `note:` lines,
 // compared with its label where the sentence quotes it (texts.ts).
 import t from 'tap';
-import { blockScenario, expectBoundVerdicts, reading, scenariosRunner } from './cli-points.js';
+import { blockScenario, expectBoundVerdicts, reading, scenariosRunner, sectionScenario } from './cli-points.js';
 
 const runScenarios = scenariosRunner('Round 32 part T');
 
@@ -19,7 +19,7 @@ t.test('the readings, and what stays unread', async (t) => {
   t.equal(reading('Then', 'the `Output:` section of job 2 consists of the three lines `x` and `y`'), null, 'a count the list does not have');
   t.match(reading('Then', 'the `Output:` section is `x`, `(stdout: output hidden by configuration)` and `y`, in this order'), /the block under "Output:" is, line by line/, 'notes listed: every note of the block counts');
   t.match(reading('Then', 'the second note of job 1 reads `note: image x mapped to local y`'), /the report's `note:` lines/);
-  t.match(reading('Then', 'the first note of job 1 is `image x mapped to local y`'), /without their label/);
+  t.match(reading('Then', 'the first note of job 1 is `image x mapped to local y`'), /the command 1: part 1 of the executor's notices is "image x mapped to local y"/, 'without its label: any of the notices, as before');
   t.equal(reading('Then', 'the first notice of job 1 is `note: image x mapped to local y`'), null, 'a label quoted with a noun that is not a note');
 });
 
@@ -33,12 +33,17 @@ t.test('through real runs: each reading holds where the report is so, and fails 
       blockScenario('mark says', 'two checks run, the second failing', two, '`[2/2]` says `Exit Code: 3`'),
       blockScenario('mark says, wrong command', 'two checks run, the second failing', two, '`[1/2]` says `Exit Code: 3`'),
       blockScenario('mark of another count', 'two checks run, the second failing', two, '`[2/3]` says `Exit Code: 3`'),
+      // A command failFast left unstarted carries its mark too: the count is the configuration's, not the commands run.
+      sectionScenario('mark of a command not run', 'three checks run, failFast on', ['failFast: true', 'commands:', ...[...two, '- run: "echo gamma"'].map((l) => `  ${l}`)], '[3/3] says `not run: failFast is true`'),
+      sectionScenario('mark of a command not run, wrong count', 'three checks run, failFast on', ['failFast: true', 'commands:', ...[...two, '- run: "echo gamma"'].map((l) => `  ${l}`)], '[3/4] says `not run: failFast is true`'),
     ],
     'says',
     [
       [true, 'command 2 of 2 says it'],
       [false, 'command 1 says Exit Code: 0'],
       [false, 'the run has two commands, not three'],
+      [true, 'command 3 of 3, not run, says so'],
+      [false, 'the configuration has three commands, not four'],
     ],
   );
   await expectBoundVerdicts(

@@ -414,7 +414,8 @@ function runOfMarks(text: string): Check[] {
   const counts = [...new Set(marksAsSubject(text).map((m) => m.of))];
   return counts.map((m) => ({
     text: `the run has ${m} commands (as [n/${m}] says)`,
-    evaluate: (o: Observation) => ({ ok: o.record.commands.length === m, actual: `${o.record.commands.length} commands` }),
+    // The configuration's commands: those failFast or an interrupt left unstarted carry their mark too ("[3/3] … (not run)").
+    evaluate: (o: Observation) => ({ ok: o.record.config.commands.length === m, actual: `${o.record.config.commands.length} commands` }),
   }));
 }
 
