@@ -57,13 +57,3 @@ t.test('"nothing after it": said of the text before it, never of a stopped comma
   t.equal(reading('Then', 'Command 1 prints `hello`, with nothing after it.'), null, 'nor in another voice');
   t.match(reading('Then', 'The output printed before the timeout is shown.') ?? '', /before the stop is shown/, 'output before a stop still reads so');
 });
-
-t.test("a text shown from stdout is the command's line, never anything spec-run exec printed", async (t) => {
-  await expectBoundVerdicts(t, run, 'r32g-from-stdout', [
-    sectionScenario('shown', 'this runs', ['commands:', '  - run: "echo ok"'], '`ok` from stdout is shown.'),
-    sectionScenario('only in the command line', 'this runs', ['commands:', '  - run: "true ok"'], '`ok` from stdout is shown.'),
-  ], 'from stdout', [
-    [true, 'the command printed it'],
-    [false, 'only the announcement holds it'],
-  ]);
-});

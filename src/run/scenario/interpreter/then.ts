@@ -318,8 +318,6 @@ function runStdout(a: Args): boolean {
   const streams = a.entities('stream');
   if (streams.length === 0 || streams.some((s) => s.name !== 'stdout')) return false;
   if (a.has('MESSAGE', 'HOST', 'CONTAINER', 'COMMAND') || a.entities('ordinal').some((o) => o.of === 'command')) return false;
-  // "`ok` from stdout is shown": the stream a command's line came from, never spec-run exec's.
-  if (a.tokens.some((t, i) => t.kind === 'entity' && t.entity.type === 'stream' && /^from$/i.test(a.tokens[i - 1]?.text ?? ''))) return false;
   return !a.tokens.some((t) => t.kind === 'word' && /^(its|their|his|her|each|every)$/i.test(t.text));
 }
 
