@@ -309,17 +309,6 @@ const restricts = (tokens: readonly Token[], i: number) => is(tokens[i], 'HOST',
 /** The sentence is about the run (the hook, `spec-run exec`), not a command of it. */
 const runSubject = (a: Args) => a.has('HOOK') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND'));
 const neg = (negated: boolean, text: string) => (negated ? `not (${text})` : text);
-/**
- * "the first line of standard output is …", "standard output contains …": standard output said of no command (none named by its
- * place, its text, "its", its report, host or container) is spec-run exec's own stream, all it printed on it: its announcements,
- * the reports with the lines they show, its closing lines. Never one command's output (whose first line is not the run's).
- */
-function runStdout(a: Args): boolean {
-  const streams = a.entities('stream');
-  if (streams.length === 0 || streams.some((s) => s.name !== 'stdout')) return false;
-  if (a.has('MESSAGE', 'HOST', 'CONTAINER', 'COMMAND') || a.entities('ordinal').some((o) => o.of === 'command')) return false;
-  return !a.tokens.some((t) => t.kind === 'word' && /^(its|their|his|her|each|every)$/i.test(t.text));
-}
 
 /** Streams a sentence names; none: both. */
 function streamsOf(a: Args): StreamName[] {
@@ -2130,8 +2119,7 @@ const RULES: Rule<Check>[] = [
         };
       };
       const ownWhere = `a line spec-run exec printed on ${streams.length === 2 ? 'its output' : streams[0]} contains ${JSON.stringify(values[0])}${within ? WITHIN_WORDS : ''} (spec-run exec writes its own lines on stdout)`;
-      // "standard output contains `interrupted by SIGINT`", of no command: all spec-run exec printed on its stdout, whoever's line it is.
-      if (ownRunLine(values[0]) || (runStdout(a) && !a.has('WRITE'))) return { text: neg(a.negated, ownWhere), evaluate: ownLines };
+      if (ownRunLine(values[0])) return { text: neg(a.negated, ownWhere), evaluate: ownLines };
       // "`Build the test image first.` is shown": where the text is the command's configured `message:` and no stream is named, it is
       // shown where spec-run prints that message, on a line of the report, never among the lines the command printed ("prints `x`" is the command's).
       const asMessage = a.entities('stream').length === 0 && !a.has('WRITE');
@@ -2210,7 +2198,7 @@ const RULES: Rule<Check>[] = [
       // "the last line of the report", of no command ("its" names one): the report is all the run printed, which its own closing lines end.
       const wholeReport = report && index === 'last' && selector(a, true, false).text === '' && !a.tokens.some((t) => t.kind === 'word' && /^(its|their)$/i.test(t.text));
       // "the output ends with `interrupted by SIGINT: …`": a line of the run's own, never of a command's output.
-      if (runSubject(a) || runStdout(a) || wholeReport || runText(value) || refusalHeading(value)) return { text: neg(a.negated, `${name} of all spec-run exec printed${runStdout(a) && !runSubject(a) ? ' (its standard output)' : ''} ${equals} ${JSON.stringify(value)}`), evaluate: runLine };
+      if (runSubject(a) || wholeReport || runText(value) || refusalHeading(value)) return { text: neg(a.negated, `${name} of all spec-run exec printed ${equals} ${JSON.stringify(value)}`), evaluate: runLine };
       const perEach = perCommand(a, neg(a.negated, `${name} of ${of} ${equals} ${JSON.stringify(value)}`), (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text);
         // The report as printed: its verdict first, its output and notices, then a message and the fixes.
