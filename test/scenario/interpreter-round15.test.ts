@@ -16,7 +16,8 @@ t.test('a command named by its number, or by its progress mark as a subject, is 
   t.equal(inExecutorTerms('the first passes, and [2/2] times out'), 'the first passes, and the second command times out');
   t.equal(inExecutorTerms('the `[1/3]` job exited with 5'), 'The first command exited with 5');
   t.equal(reading('Then', 'Command #2 exits with code 9'), reading('Then', 'the second command exits with code 9'));
-  t.equal(reading('Then', '`[2/3]` fails with `Exit Code: 4`'), reading('Then', 'the second command fails with `Exit Code: 4`'));
+  // The mark's count is checked too (round 32 T): the configuration has three commands.
+  t.equal(reading('Then', '`[2/3]` fails with `Exit Code: 4`'), `the run has 3 commands (as [n/3] says) ∧ ${reading('Then', 'the second command fails with `Exit Code: 4`')}`);
   t.not(reading('Then', 'task 2 still runs'), null);
   // A number with a unit, a ratio, a mark past its total, or a mark said as a text stays as written.
   t.equal(inExecutorTerms('a job 3 seconds long'), 'a job 3 seconds long');

@@ -77,7 +77,7 @@ t.test("the executor's own lines are whole words whatever the verb", async (t) =
 t.test('a progress mark inside a quoted text stays a text, never a command', async (t) => {
   t.equal(reading('Then', 'the report shows `… and [2/3] failed (exit code 3)`'), 'the messages name "… and [2/3] failed (exit code 3)"');
   // A mark as the subject outside quotes still names its command.
-  t.match(reading('Then', '`[2/3]` failed with `Exit Code: 3`') ?? '', /^the command 2: the command fails/);
+  t.match(reading('Then', '`[2/3]` failed with `Exit Code: 3`') ?? '', /^the run has 3 commands \(as \[n\/3\] says\) ∧ the command 2: the command fails/);
 });
 
 t.test('the last line kept, followed by the notes after it', async (t) => {

@@ -145,7 +145,9 @@ function commandsByPlace(sentence: string): string {
  */
 export function marksAsSubject(sentence: string): { n: number; of: number }[] {
   const found: { n: number; of: number }[] = [];
-  for (const re of [MARK_AS_SUBJECT, MARK_BEFORE_PART]) for (const m of sentence.matchAll(re)) found.push({ n: Number(m[2]), of: Number(m[3]) });
+  // A mark inside a quoted text ("`… and [2/3] failed`") is that text's, never a subject; a mark quoted alone is one.
+  const outsideQuotes = sentence.replace(/`[^`]*`|"[^"]*"/g, (quoted) => (/^`\[\d+\/\d+\]`$/.test(quoted) ? quoted : 'a quoted text'));
+  for (const re of [MARK_AS_SUBJECT, MARK_BEFORE_PART]) for (const m of outsideQuotes.matchAll(re)) found.push({ n: Number(m[2]), of: Number(m[3]) });
   return found;
 }
 
