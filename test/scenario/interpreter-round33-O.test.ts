@@ -1,0 +1,62 @@
+// Round 33's part O: order and position in texts. A refused configuration's report is a sequence of lines (its
+// `Error: invalid configuration FILE:` header, then one indented problem line each, `FILE:LINE:COLUMN: …`), said in one
+// sentence whose parts are joined by the connectives of order (refusal-layout.ts). Sentences written for these tests
+// (none from a batch), read both ways through real runs: a true sentence passes, a false copy fails, and a neighbour
+// with words no part reads stays undefined.
+import t from 'tap';
+import { runSpecLines } from './cli-points.js';
+
+const document = (scenarios: string[][]) => [
+  '# Refusals in order',
+  '',
+  '### Requirement: As said',
+  'The executor SHALL do what its scenarios say.',
+  '',
+  ...scenarios.flatMap((lines) => [...lines, '']),
+];
+/** A configuration with three problems, on lines 2, 5 and 6 of the file. */
+const refused = (title: string, then: string) => [
+  `#### Scenario: ${title}`,
+  '- **WHEN** `spec-run exec gate.yaml` runs',
+  '',
+  '```yaml',
+  'stop:',
+  '  defaultTimeout: 45',
+  '  commands:',
+  '    - run: "echo never"',
+  '      timeout: "1h15m"',
+  '      colour: red',
+  '```',
+  '',
+  `- **THEN** ${then}`,
+];
+
+t.test('through real runs: a refusal\'s header and its indented problem lines, both ways', async (t) => {
+  const { points } = await runSpecLines('round33o-layout', document([
+    refused('header then each', 'the first line printed is `Error: invalid configuration gate.yaml:`, and each problem follows on an indented line beginning with `gate.yaml:<line>:<column>:`, in file order'),
+    refused('header then each, another file', 'the first line printed is `Error: invalid configuration hook.yaml:`, and each problem follows on an indented line beginning with `hook.yaml:<line>:<column>:`, in file order'),
+    refused('count', 'the output starts with `Error: invalid configuration gate.yaml:` followed by three indented problem lines, each beginning with `gate.yaml:N:N:` and the field\'s path'),
+    refused('count, wrong', 'the output starts with `Error: invalid configuration gate.yaml:` followed by four indented problem lines, each beginning with `gate.yaml:N:N:` and the field\'s path'),
+    refused('spaces', 'spec-run exec prints `Error: invalid configuration gate.yaml:` and then one line per problem, each indented by two spaces, and exits with status 2'),
+    refused('spaces, wrong', 'spec-run exec prints `Error: invalid configuration gate.yaml:` and then one line per problem, each indented by four spaces, and exits with status 2'),
+    refused('first follows', 'three indented problem lines follow, in the order of the file, the first reading `gate.yaml:2:19: stop.defaultTimeout: invalid duration 45: must be a string with a unit (e.g. \'45s\'), not the number 45. Valid: \'30s\', \'5m\', \'2h\', null`'),
+    refused('first follows, wrong', 'three indented problem lines follow, in the order of the file, the first reading `gate.yaml:6:7: stop.commands[0].colour: unknown key \'colour\' (allowed here: run, timeout, image, maxOutputLines, keepOutput, memory, cpus, workdir, env, network, user, showStdout, showStderr, message)`'),
+    refused('quoted indented', 'it reports `gate.yaml:2:19: stop.defaultTimeout: invalid duration 45: must be a string with a unit (e.g. \'45s\'), not the number 45. Valid: \'30s\', \'5m\', \'2h\', null`, indented by two spaces'),
+    refused('quoted indented, wrong', 'it reports `gate.yaml:2:19: stop.defaultTimeout: invalid duration 45: must be a string with a unit (e.g. \'45s\'), not the number 45. Valid: \'30s\', \'5m\', \'2h\', null`, indented by four spaces'),
+  ]));
+  t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
+  const thens = points.filter((p) => p.name.startsWith('THEN'));
+  t.same(thens.map((p) => p.ok), [true, false, true, false, true, false, true, false, true, false], 'true sentences pass, false copies fail', { points });
+});
+
+t.test('through real runs: neighbours with words no part reads stay undefined', async (t) => {
+  const { points } = await runSpecLines('round33o-layout-unread', document([
+    // An example of a problem line ("such as"), a count of lines of no kind, and a part said of the lines that no modifier reads.
+    refused('example', 'spec-run exec prints `Error: invalid configuration gate.yaml:` and then one indented line per problem, such as `gate.yaml:2:19: stop.defaultTimeout: invalid duration 45`'),
+    refused('unnamed lines', 'the output starts with `Error: invalid configuration gate.yaml:` followed by three indented lines'),
+    refused('other words', 'the output starts with `Error: invalid configuration gate.yaml:` followed by three indented problem lines, each coloured red'),
+  ]));
+  const thens = points.filter((p) => p.name.startsWith('THEN'));
+  t.equal(thens.length, 3, 'three Thens', { points });
+  t.ok(thens.every((p) => p.todo !== undefined), 'each stays undefined', { points });
+});
