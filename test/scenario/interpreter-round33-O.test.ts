@@ -60,3 +60,43 @@ t.test('through real runs: neighbours with words no part reads stay undefined', 
   t.equal(thens.length, 3, 'three Thens', { points });
   t.ok(thens.every((p) => p.todo !== undefined), 'each stays undefined', { points });
 });
+
+/** A command that times out (its report ends with the four fixes of a timeout), with a message of its own. */
+const timedOut = (title: string, then: string) => [
+  `#### Scenario: ${title}`,
+  '- **WHEN** spec-run exec runs',
+  '',
+  '```yaml',
+  'stop:',
+  '  commands:',
+  '    - run: "echo begun; sleep 5"',
+  '      timeout: 1s',
+  '      message: "The warm-up stalled."',
+  '```',
+  '',
+  `- **THEN** ${then}`,
+];
+
+t.test('through real runs: a To fix: list and its items by position, both ways', async (t) => {
+  const { points } = await runSpecLines('round33o-fixes', document([
+    timedOut('last item', 'a To fix: list follows, whose last item is Set timeout: null to disable (not recommended)'),
+    timedOut('last item, wrong', 'a To fix: list follows, whose last item is Optimize command execution'),
+    timedOut('count, first and last', 'the report ends with To fix: and four numbered remedies, the first being 1. Increase timeout if command takes longer and the last 4. Set timeout: null to disable (not recommended)'),
+    timedOut('count, first and last, wrong count', 'the report ends with To fix: and three numbered remedies, the first being 1. Increase timeout if command takes longer and the last 3. Run command with more resources'),
+    timedOut('item n', 'a To fix: list of four numbered items is appended, item 2 being Optimize command execution'),
+    timedOut('item n, wrong', 'a To fix: list of four numbered items is appended, item 3 being Optimize command execution'),
+  ]));
+  t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
+  t.same(points.filter((p) => p.name.startsWith('THEN')).map((p) => p.ok), [true, false, true, false, true, false], 'true sentences pass, false copies fail', { points });
+});
+
+t.test('through real runs: a To fix: list in words no part reads stays undefined', async (t) => {
+  const { points } = await runSpecLines('round33o-fixes-unread', document([
+    // An item's number that contradicts its place, and a claim of the list no part reads.
+    timedOut('number against place', 'a To fix: list follows, whose first item is 2. Optimize command execution'),
+    timedOut('other words', 'a To fix: list follows, whose items are all polite'),
+  ]));
+  const thens = points.filter((p) => p.name.startsWith('THEN'));
+  t.equal(thens.length, 2, 'two Thens', { points });
+  t.ok(thens.every((p) => p.todo !== undefined), 'each stays undefined', { points });
+});

@@ -34,8 +34,8 @@ const SUBJECTS: [RegExp, (m: RegExpExecArray) => { count?: number; closes: boole
 ];
 
 /** An item's text: quoted, or bare to the end of the sentence or the next placed item ("and the last …"). */
-const ITEM = '(`[^`]+`|"[^"]+"|“[^”]+”|(?:(?!,?\\s+and\\s+(?:the\\s+)?(?:last|second|third|fourth|fifth|item\\s+\\d)\\b)[^`"“])+?)';
-const NEXT = '(?=,?\\s+and\\s+(?:the\\s+)?(?:last|second|third|fourth|fifth|item\\s+\\d)\\b|$)';
+const ITEM = '(`[^`]+`|"[^"]+"|“[^”]+”|(?:(?!,?\\s+and\\s+(?:the\\s+)?(?:first|last|second|third|fourth|fifth|item\\s+\\d)\\b)[^`"“])+?)';
+const NEXT = '(?=,?\\s+and\\s+(?:the\\s+)?(?:first|last|second|third|fourth|fifth|item\\s+\\d)\\b|$)';
 /** An item placed: "whose last item is X", "its last hint being X", "the first being X", "and the last X", "item 4 being X", "ending with X". */
 const PLACED: [RegExp, (m: RegExpExecArray) => number][] = [
   [new RegExp(`^,?\\s+(?:whose|its)\\s+${ORD}\\s+${NOUN}\\s+(?:is|being)\\s+${ITEM}${NEXT}`, 'i'), (m) => ORDINALS[m[1].toLowerCase()]],
