@@ -100,3 +100,42 @@ t.test('through real runs: a To fix: list in words no part reads stays undefined
   t.equal(thens.length, 2, 'two Thens', { points });
   t.ok(thens.every((p) => p.todo !== undefined), 'each stays undefined', { points });
 });
+
+/** A command printing the numbers 1 to 12, of which the block keeps the last 3. */
+const tailKept = (title: string, then: string) => [
+  `#### Scenario: ${title}`,
+  '- **WHEN** spec-run exec runs',
+  '',
+  '```yaml',
+  'stop:',
+  '  commands:',
+  '    - run: "seq 1 12"',
+  '      maxOutputLines: 3',
+  '      keepOutput: tail',
+  '```',
+  '',
+  `- **THEN** ${then}`,
+];
+
+t.test('through real runs: an output block\'s lines in order, joined by then, followed by, preceded by; both ways', async (t) => {
+  const { points } = await runSpecLines('round33o-sequence', document([
+    tailKept('preceded by', 'the output shows 10, 11 and 12, preceded by stdout: ... (9 lines omitted)'),
+    tailKept('preceded by, wrong count', 'the output shows 10, 11 and 12, preceded by stdout: ... (8 lines omitted)'),
+    tailKept('then', 'the output shows stdout: ... (9 lines omitted), then 10 and 11, then 12'),
+    tailKept('then, wrong order', 'the output shows stdout: ... (9 lines omitted), then 11 and 10, then 12'),
+    tailKept('only', 'the output shows only stdout: ... (9 lines omitted) followed by 10, 11 and 12'),
+    tailKept('only, one missing', 'the output shows only stdout: ... (9 lines omitted) followed by 11 and 12'),
+  ]));
+  t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
+  t.same(points.filter((p) => p.name.startsWith('THEN')).map((p) => p.ok), [true, false, true, false, true, false], 'true sentences pass, false copies fail', { points });
+});
+
+t.test('through real runs: a sequence with a plain word or other words stays undefined', async (t) => {
+  const { points } = await runSpecLines('round33o-sequence-unread', document([
+    tailKept('plain word', 'the output shows 10, 11 and 12, preceded by the omission'),
+    tailKept('other words', 'the output shows 10, 11 and 12, preceded by stdout: ... (9 lines omitted) in grey'),
+  ]));
+  const thens = points.filter((p) => p.name.startsWith('THEN'));
+  t.equal(thens.length, 2, 'two Thens', { points });
+  t.ok(thens.every((p) => p.todo !== undefined), 'each stays undefined', { points });
+});

@@ -39,6 +39,7 @@ import { outputItemsReading } from './output-items.js';
 import { positionReading } from './positions.js';
 import { refusalLayoutReading } from './refusal-layout.js';
 import { fixListReading } from './fix-list.js';
+import { outputSequenceReading } from './output-sequence.js';
 import { layoutReading, noticePlacedReading } from './report-layout.js';
 import { sequenceReading } from './sequence-texts.js';
 import { noticeSaidReading } from './notices-said.js';
@@ -3230,7 +3231,7 @@ function readThenPositioned(sentence: string): Reading<Check> {
   const read = readThenWords(sentence);
   // A text placed on a line in words no other rule reads ("followed by the file name", "an indented note line which begins with"): read as a whole.
   // The layout of a refusal's lines (its header, then one indented problem line each), a To fix: list's items by position: read as a whole, where nothing else reads it.
-  return read.ok ? read : (positionReading(sentence, readThen) ?? refusalLayoutReading(sentence, readThen) ?? fixListReading(sentence) ?? read);
+  return read.ok ? read : (positionReading(sentence, readThen) ?? refusalLayoutReading(sentence, readThen) ?? fixListReading(sentence) ?? outputSequenceReading(sentence) ?? read);
 }
 
 function readThenWords(sentence: string): Reading<Check> {
