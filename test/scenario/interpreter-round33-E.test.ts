@@ -104,3 +104,22 @@ t.test("the engine's listing of the run's containers, said other ways", async (t
   const { points } = await run('round33e-listing-unread', [scenario('unread', 'no `web-1` container remains in `docker ps -a`')]);
   t.ok(points.some((p) => p.todo !== undefined && p.name.includes('web-1')), 'a container of a name of its own stays undefined', { points });
 });
+
+t.test("a text owned by the command's own process: the shell's, the handler's", async (t) => {
+  const shell = (title: string, then: string) => blockScenario(title, 'spec-run exec runs', ['- run: "echo before; no-such-tool-r33e"'], then);
+  const trap = (title: string, then: string) =>
+    blockScenario(title, 'spec-run exec runs', ['- run: "echo first"', `- run: "trap 'echo tidying; exit 0' TERM; echo waiting; sleep 30 & wait"`, '  timeout: "1s"'], then);
+  await expectBoundVerdicts(t, run, 'round33e-owner', [
+    shell('shell', "the exit code is 127 and the output shows the shell's `no-such-tool-r33e: not found`"),
+    shell('shell probe', "the exit code is 127 and the output shows the shell's `other-tool-r33e: not found`"),
+    trap('handler', "the partial output of the second command contains both `waiting` and the handler's `tidying`"),
+    trap('handler probe', "the partial output of the second command contains both `waiting` and the handler's `cleaning`"),
+  ], "'s ", [
+    [true, "what the shell printed is the command's output"],
+    [false, 'another text fails'],
+    [true, "what the handler printed is the command's partial output"],
+    [false, 'another text fails'],
+  ]);
+  const { points } = await run('round33e-owner-unread', [trap('status', "the second command's exit code is 124 rather than the handler's `0`")]);
+  t.ok(points.some((p) => p.todo !== undefined && p.name.includes("handler's")), "the handler's exit status, which the executor's replaces, stays undefined", { points });
+});

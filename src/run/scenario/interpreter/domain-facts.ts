@@ -254,3 +254,33 @@ export function variableClausesReading(sentence: string, read: (clause: string) 
   }
   return { ok: true, parts, rules };
 }
+
+// ---- a text owned by the command's own process --------------------------------------------------------------------------
+
+/** The command's own process named as the owner of a text: "the shell's `sh: 1: x: not found`", "the handler's `cleaning up`". */
+const OWNER = /\b(?:the|its)\s+((?:trap\s+|signal\s+|cleanup\s+)?handler|trap|shell|script)(?:'s|’s)(?:\s+own)?\s+(?=[`“"])/gi;
+/** Where the sentence places the text: in what the command printed. */
+const IN_OUTPUT = /\b(?:output|Output:|Partial Output:)/i;
+
+/**
+ * SENTENCE with the command's own process said as the owner of a text in its output ("the output shows the shell's
+ * `sh: 1: x: not found`", "the partial output contains `waiting` and the handler's `cleaning up`") said of the command:
+ * what the shell running its line, or a handler in it, printed is the command's output. A handler or trap is the one
+ * command of RUNS (the block's lines) that sets a `trap`; none or several, and the sentence is left as written. A text
+ * that is a number (the handler's `3`) is an exit status, which the executor's own replaces: not read so.
+ */
+export function textOwnerNamed(sentence: string, runs: readonly string[] | undefined): { sentence: string; note: string } | null {
+  if (runs === undefined || runs.length === 0 || !IN_OUTPUT.test(sentence)) return null;
+  const owners = [...sentence.matchAll(OWNER)];
+  if (owners.length === 0) return null;
+  const words = [...new Set(owners.map((m) => m[1].toLowerCase().replace(/\s+/g, ' ')))];
+  if (words.some((w) => /handler|trap/.test(w)) && runs.filter((run) => /\btrap\b/.test(run)).length !== 1) return null;
+  let number = false;
+  const said = sentence.replace(OWNER, (whole: string, _owner: string, at: number) => {
+    const text = /^[`“"]([^`”"]*)[`”"](\s+line\b)?/.exec(sentence.slice(at + whole.length));
+    if (text === null || /^\d+$/.test(text[1].trim())) number = true;
+    return text?.[2] !== undefined ? 'the ' : '';
+  });
+  if (number) return null;
+  return { sentence: said, note: `(the ${words.join(', ')}'s text: the command's own output) ` };
+}
