@@ -267,20 +267,23 @@ const IN_OUTPUT = /\b(?:output|Output:|Partial Output:)/i;
  * `sh: 1: x: not found`", "the partial output contains `waiting` and the handler's `cleaning up`") said of the command:
  * what the shell running its line, or a handler in it, printed is the command's output. A handler or trap is the one
  * command of RUNS (the block's lines) that sets a `trap`; none or several, and the sentence is left as written. A text
- * that is a number (the handler's `3`) is an exit status, which the executor's own replaces: not read so.
+ * that is a number (the handler's `3`) is an exit status, which the executor's own replaces: not read so; nor "the
+ * shell's `not found` line", a line that holds the text, which the texts rules would take for the whole output.
  */
 export function textOwnerNamed(sentence: string, runs: readonly string[] | undefined): { sentence: string; note: string } | null {
-  if (runs === undefined || runs.length === 0 || !IN_OUTPUT.test(sentence)) return null;
+  if (!IN_OUTPUT.test(sentence)) return null;
   const owners = [...sentence.matchAll(OWNER)];
   if (owners.length === 0) return null;
   const words = [...new Set(owners.map((m) => m[1].toLowerCase().replace(/\s+/g, ' ')))];
-  if (words.some((w) => /handler|trap/.test(w)) && runs.filter((run) => /\btrap\b/.test(run)).length !== 1) return null;
-  let number = false;
+  // The shell runs every command's line, whatever the scenario's block; a handler or trap is one command's, which the block must show.
+  if (words.some((w) => /handler|trap/.test(w)) && (runs === undefined || runs.filter((run) => /\btrap\b/.test(run)).length !== 1)) return null;
+  // "the shell's own `not found` line": a line that holds the text, which the texts rules would read as the whole output; not read.
+  let unread = false;
   const said = sentence.replace(OWNER, (whole: string, _owner: string, at: number) => {
-    const text = /^[`“"]([^`”"]*)[`”"](\s+line\b)?/.exec(sentence.slice(at + whole.length));
-    if (text === null || /^\d+$/.test(text[1].trim())) number = true;
-    return text?.[2] !== undefined ? 'the ' : '';
+    const text = /^[`“"]([^`”"]*)[`”"](\s+lines?\b)?/.exec(sentence.slice(at + whole.length));
+    if (text === null || /^\d+$/.test(text[1].trim()) || text[2] !== undefined) unread = true;
+    return '';
   });
-  if (number) return null;
+  if (unread) return null;
   return { sentence: said, note: `(the ${words.join(', ')}'s text: the command's own output) ` };
 }
