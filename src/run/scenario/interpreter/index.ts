@@ -29,6 +29,7 @@ import { observe, type Observation } from './observation.js';
 import { readThen, type Check, type Selector } from './then.js';
 import { commandsListed, placeBeyond } from './commands-named.js';
 import { processNamed } from './process-named.js';
+import { textOwnerNamed } from './domain-facts.js';
 import { textsSaidShown } from './texts-shown.js';
 import { emptySetup, readWhen, type Setup, type SetupPart } from './when.js';
 import { fromNamed, namedBeforeRun, unnamedReason } from './named-directories.js';
@@ -302,7 +303,7 @@ function readThenStep(sentence: string, condition?: ScenarioCondition): ReturnTy
   const reading = readThen(opened);
   if (reading.ok) return placesKept(reading, opened, listed?.length);
   // "the handler's `cleaning up`": a command's own process, read as that command where the block bears out which one.
-  const own = processNamed(opened, listed);
+  const own = processNamed(opened, listed) ?? textOwnerNamed(opened, listed);
   const ofCommand = own === null ? null : readThen(own.sentence);
   return ofCommand?.ok ? placesKept({ ...ofCommand, parts: ofCommand.parts.map((p) => ({ ...p, text: `${own!.note}${p.text}` })) }, opened, listed?.length) : reading;
 }

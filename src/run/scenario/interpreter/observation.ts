@@ -3,7 +3,7 @@
 // factor its durations were scaled by (a scenario about five minutes runs in seconds,
 // timeouts and sleeps alike, and says so), and the same configuration run in the other
 // context for facts about host and Docker alike.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isMap, isSeq, parseDocument, stringify } from 'yaml';
@@ -60,6 +60,8 @@ export interface Observation {
   directories?: string[];
   projectFiles?: string[];
   projectDirectories?: string[];
+  /** The text of each small file under the project after the run (at most TEXT_KEPT bytes), by path relative to it: what a Then says a file there contains. */
+  projectTexts?: Record<string, string>;
   /** How long spec-run exec went on after the interrupt a When sent it, to its end (unscaled ms); undefined when none was sent. */
   afterSignalMs?: number;
   /**
@@ -75,6 +77,25 @@ export interface Observation {
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/'));
+}
+
+/** The largest file whose text a run keeps for a Then to read. */
+const TEXT_KEPT = 64 * 1024;
+
+/** The text of each regular file under DIR no larger than TEXT_KEPT, by path relative to it. */
+function textsUnder(dir: string): Record<string, string> {
+  if (!existsSync(dir)) return {};
+  const texts: Record<string, string> = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    try {
+      if (statSync(full).size <= TEXT_KEPT) texts[path.relative(dir, full).split(path.sep).join('/')] = readFileSync(full, 'utf8');
+    } catch {
+      // A file the run's container left unreadable: no text kept.
+    }
+  }
+  return texts;
 }
 
 /** The directories under DIR, by path relative to it. */
@@ -490,7 +511,7 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
   if (scale !== 1) notes.push(`durations scaled by ${scale.toPrecision(3)} (timeouts and sleeps alike): the documented ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)))} runs as ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)) * scale)}`);
   const scenarioInvocation = setup.invocation ?? {};
   if (scenarioInvocation.project !== undefined) notes.push(`--project ${scenarioInvocation.project}: a fresh directory stands for it${path.isAbsolute(scenarioInvocation.project) ? ', the paths the run shows under it said under this name' : ''}`);
-  const runIn = async (configuration: StopConfig, { times, invocation }: { times: number; invocation: Invocation } = { times: 1, invocation: scenarioInvocation }): Promise<{ record: RunRecord; log?: LogFile; logBefore: LogFile[]; files: string[]; directories: string[]; projectFiles: string[]; projectDirectories: string[]; afterSignalMs?: number; places: { project: string; configDir: string; start: string }; configName: string }> => {
+  const runIn = async (configuration: StopConfig, { times, invocation }: { times: number; invocation: Invocation } = { times: 1, invocation: scenarioInvocation }): Promise<{ record: RunRecord; log?: LogFile; logBefore: LogFile[]; files: string[]; directories: string[]; projectFiles: string[]; projectDirectories: string[]; projectTexts: Record<string, string>; afterSignalMs?: number; places: { project: string; configDir: string; start: string }; configName: string }> => {
     // The directory spec-run exec is started in: its configuration file, --log and --project are resolved there, as the CLI resolves them.
     const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-scenario-'));
     // A checkout is readable by others (mkdtemp makes it the owner's alone): a container command given another `user:` reads the project as in the writer's own.
@@ -540,7 +561,8 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       const named = { record: inNamedPlaces(record, standIns), log: inNamedPlaces(log, standIns), logBefore: inNamedPlaces(logBefore, standIns), places: inNamedPlaces({ project, configDir, start: dir }, standIns) };
       const projectFiles = filesUnder(project);
       const projectDirectories = directoriesUnder(project);
-      return { ...named, configName, afterSignalMs, files: [...new Set([...filesUnder(dir), ...projectFiles])], directories: [...new Set([...directoriesUnder(dir), ...projectDirectories])], projectFiles, projectDirectories };
+      const projectTexts = textsUnder(project);
+      return { ...named, configName, afterSignalMs, files: [...new Set([...filesUnder(dir), ...projectFiles])], directories: [...new Set([...directoriesUnder(dir), ...projectDirectories])], projectFiles, projectDirectories, projectTexts };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -118,7 +118,7 @@ export function placeOnHost(o: Observation, place: RunPlace, under: string): str
  * The text a command prints where it prints a place (UNDER, a path below it): a container sees the project at
  * /workspace, and a place in it under that. Null where the command cannot see it.
  */
-function seenBy(c: CommandRecord, o: Observation, place: RunPlace, under: string): string | null {
+export function seenBy(c: CommandRecord, o: Observation, place: RunPlace, under: string): string | null {
   const host = placeOnHost(o, place, under);
   if (host === null || c.context === 'host') return host;
   const relative = path.relative(o.places!.project, host);

@@ -16,6 +16,7 @@ import { logEventsNamed } from './log-event-named.js';
 import { logFieldsSaid } from './log-fields-said.js';
 import { timeoutNotReachedSaid } from './timeout-not-reached.js';
 import { timeClaimSaid } from './time-claims.js';
+import { announcedTimeoutInWords, listedNoneInWords, projectFileHolds, sleepBoundSaid, variableClausesReading } from './domain-facts.js';
 import { CONFIG_KEYS, conceptWords, JSON_MEMBER, namesMemory, rangeTexts, reportLabelsNamed, showDuration, tokenize, withoutRunner, type Entity, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { placeInDocument } from '../../../parse/block-place.js';
@@ -3229,6 +3230,11 @@ function readThenPositioned(sentence: string): Reading<Check> {
   const edges = positionReading(sentence, readThen, true);
   if (edges !== null) return edges;
   const read = readThenWords(sentence);
+  // "well before the 30 seconds of the sleep are over", where no rule reads it as written: a bound of that many seconds,
+  // and a command of the scenario sleeping that long (domain-facts.ts).
+  const sleep = read.ok ? null : sleepBoundSaid(sentence);
+  const bySleep = sleep === null ? null : readThen(sleep.sentence);
+  if (sleep !== null && bySleep?.ok) return { ok: true, parts: [...bySleep.parts, sleep.check], rules: [...bySleep.rules, "a time said against the command's own sleep"] };
   // A text placed on a line in words no other rule reads ("followed by the file name", "an indented note line which begins with"): read as a whole.
   // The layout of a refusal's lines (its header, then one indented problem line each), a To fix: list's items by position: read as a whole, where nothing else reads it.
   return read.ok ? read : (positionReading(sentence, readThen) ?? refusalLayoutReading(sentence, readThen) ?? fixListReading(sentence) ?? outputSequenceReading(sentence) ?? read);
@@ -3247,7 +3253,13 @@ function readThenWords(sentence: string): Reading<Check> {
   // Before the rewrites of files-left.ts, which say "no file `x` is created" again in a form whose fact reads only names with an extension.
   const left = directoryLeftReading(sentence, readThen);
   if (left !== null) return left;
-  const text = engineListingNone(bothNamedBefore(durationTolerances(reportLabelsNamed(filesLeftSaid(logEventsNamed(logFieldsSaid(fileNeverMade(timeoutWithCode(statusAppositive(sentence))))))))));
+  // "`$HOOK_DIR` holds the absolute path of `proj/cfg`", "`SPEC_RUN_CONFIG_DIR` is empty" (domain-facts.ts).
+  const variables = variableClausesReading(sentence, readThen);
+  if (variables !== null) return variables;
+  // "the file `x` in the project directory contains `y` after the run": the file's text, kept after the run (domain-facts.ts).
+  const holds = projectFileHolds(sentence);
+  if (holds !== null) return { ok: true, parts: [holds], rules: ['a file in the project directory holds a text after the run'] };
+  const text = engineListingNone(listedNoneInWords(announcedTimeoutInWords(bothNamedBefore(durationTolerances(reportLabelsNamed(filesLeftSaid(logEventsNamed(logFieldsSaid(fileNeverMade(timeoutWithCode(statusAppositive(sentence))))))))))));
   const timed = timeClaimSaid(text);
   if (timed !== null) {
     const readings = timed.sentences.map(readThen);
