@@ -13,6 +13,7 @@ import { inMomentWords, momentIn, showMoment, type InterruptMoment } from './int
 import { takeInvocation } from './invocation.js';
 import { invocationLinesRewritten } from './invocation-line.js';
 import { args, isFunction, read, type Args, type Reading, type Rule } from './reading.js';
+import { treeEntriesSaid } from './tree-said.js';
 
 export interface Setup {
   run?: string;
@@ -1027,7 +1028,7 @@ function noSuchName(sentence: string): string {
  */
 function projectFiles(sentence: string): string {
   if (/--project\b/.test(sentence)) return sentence;
-  return sentence
+  return treeEntriesSaid(sentence)
     .replace(/\b(?:the|its)\s+(?:configuration|config)(?:\s+file)?'s\s+directory\b/gi, 'the project directory')
     .replace(/\ban?\s+configuration(?:\s+file)?\s+(?:sits|lies|is)\s+in\s+(?:a|the)\s+project\s+directory\s+(?:that|which)\s+(?=(?:also\s+)?(?:holds|has|contains)\b)/gi, 'the project directory ')
     .replace(/\b(the project directory)\s+also\s+(?=(?:holds|has|contains)\b)/gi, '$1 ')
