@@ -16,6 +16,7 @@ t.test('entries under the placeholder, said as the project\'s', async (t) => {
   t.equal(placeholderTreeSaid('`<root>/lib/x.c` exists', root), 'the project directory holds `lib/x.c`');
   t.equal(placeholderTreeSaid('`<root>/d/x.txt` with text `q`', root), 'the project directory holds a file `d/x.txt` containing `q`');
   t.equal(placeholderTreeSaid('empty dir `<root>/d`', root), 'the project directory holds a directory `d`');
+  t.equal(placeholderTreeSaid('`<root>/lib/deeper` exists', root), '`<root>/lib/deeper` exists', 'a file or a directory? not said: as written');
   t.equal(placeholderTreeSaid('`<root>/a.txt` is a symlink', root), '`<root>/a.txt` is a symlink', 'another kind of entry: as written');
   t.equal(placeholderTreeSaid('`<root>/../a.txt` exists', root), '`<root>/../a.txt` exists', 'outside the directory: as written');
   t.equal(placeholderTreeSaid('`<other>/a.txt` exists', root), '`<other>/a.txt` exists', 'a placeholder the document does not make the directory');
@@ -89,6 +90,23 @@ t.test('through real runs: what the project holds, with its line, an empty direc
     when('empty probe', empty, 'touch bin/x; ls -A bin; echo end', 'the output is `end`'),
     when('next', next, 'cat pkg/v.txt', 'the output is `v7`'),
     when('next probe', next, 'cat pkg/v.txt', 'the output is `v8`'),
+  ]));
+  t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
+  t.same(points.filter((p) => p.name.startsWith('THEN')).map((p) => p.ok), [true, false, true, false, true, false], 'true sentences pass, false variants fail', { points });
+});
+
+t.test('through real runs: a regular file with its content, an empty file, a name not held, the configuration beside, both ways', async (t) => {
+  const when = (title: string, condition: string, run: string, then: string) => given(title, `When ${condition}:`, run, then).filter((l) => !l.includes('**WHEN**'));
+  const regular = 'the project directory holds a regular file `plain.txt` (content `z`), and no directory `out`';
+  const beside = 'the command runs, the project holding the configuration file together with a file `led.txt` whose only line is `entry-9`';
+  const named = 'the project `/opt/kit` holds the empty file `blank` and no folder `gen/w`';
+  const { points } = await runSpecLines('round33p-shapes', document(['The executor runs hooks.'], [
+    when('regular', regular, 'cat plain.txt; test -e out || echo none', 'the output is `z` followed by `none`'),
+    when('regular probe', regular, 'cat plain.txt; test -e out || echo none', 'the output is `none` followed by `z`'),
+    when('beside', beside, 'cat led.txt', 'the output is `entry-9`'),
+    when('beside probe', beside, 'cat led.txt', 'the output is `entry-8`'),
+    when('named', named, 'wc -c < blank | tr -d \\" \\"; test -e gen/w || echo none', 'the output is `0` followed by `none`'),
+    when('named probe', named, 'wc -c < blank | tr -d \\" \\"; test -e gen/w || echo none', 'the output is `1` followed by `none`'),
   ]));
   t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
   t.same(points.filter((p) => p.name.startsWith('THEN')).map((p) => p.ok), [true, false, true, false, true, false], 'true sentences pass, false variants fail', { points });

@@ -24,7 +24,7 @@ import { withOptionsSaid } from './options-said.js';
 import { describedBlock, exitsSaid, withBlockFacts } from './block-described.js';
 import { isFunction } from './reading.js';
 import { readWhen, type SetupPart } from './when.js';
-import { placeholderTreeSaid } from './tree-said.js';
+import { placeholderTreeSaid, treeEntriesSaid } from './tree-said.js';
 import { PRECONDITION_LABEL } from '../../../translate/openspec-family.js';
 
 /** A scenario's condition paragraph, with its inline code spans and its YAML block's text. */
@@ -48,7 +48,9 @@ export type ConditionUse =
 /** The condition as a clause: without its keyword and its closing colon. */
 export function conditionSentence(condition: Pick<ScenarioCondition, 'text' | 'code' | 'terms'>): string {
   const terms = condition.terms ?? [];
-  return inExecutorTerms(inPlainRegister(placeholderTreeSaid(inDocumentTerms(withOptionsMarked(markCode(condition.text.replace(PRECONDITION_LABEL, ''), condition.code)), terms).sentence, terms)))
+  const sentence = placeholderTreeSaid(inDocumentTerms(withOptionsMarked(markCode(condition.text.replace(PRECONDITION_LABEL, ''), condition.code)), terms).sentence, terms);
+  // The project's entries in the words the facts read, before its clauses are taken apart (where no `--project` names another project).
+  return inExecutorTerms(inPlainRegister(/--project\b/.test(sentence) ? sentence : treeEntriesSaid(sentence)))
     .replace(/^\s*(?:when|given)\s+/i, '')
     .replace(/:\s*$/, '');
 }

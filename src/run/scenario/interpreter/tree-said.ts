@@ -23,6 +23,8 @@ function held(path: string, kind: 'file' | 'directory' | 'either', content?: str
   if (name.split('/').some((part) => part === '..' || part === '.')) return null;
   const directory = path.endsWith('/') || kind === 'directory';
   if (directory && (kind === 'file' || content !== undefined)) return null;
+  // Said only to exist, a name is a file where it has an extension, a directory where it ends with a slash; else either.
+  if (kind === 'either' && !directory && !/\.[A-Za-z]\w{0,4}$/.test(name)) return null;
   return `the project directory holds ${directory ? 'a directory ' : kind === 'file' ? 'a file ' : ''}\`${name}\`${content === undefined ? '' : ` containing \`${content}\``}`;
 }
 
@@ -65,7 +67,11 @@ export function placeholderTreeSaid(sentence: string, terms: readonly DocumentTe
 }
 
 /** A clause that says the project holds something: "the project (directory) (also) holds|has|contains …", "your project holds …". */
-const PROJECT_HOLDS = /\b(?:the|your|our|my|its|this)\s+project(?:\s+(?:directory|folder|dir))?\s+(?:also\s+)?(?:holds|has|contains)\s+/i;
+const PROJECT_HOLDS = /\b(?:the|your|our|my|its|this)\s+project(?:\s+(?:directory|folder|dir))?(?:\s+`\/[^`\s]+`)?\s+(?:also\s+)?(?:holds|has|contains)\s+/i;
+/** "the project holding the configuration file together with …": the configuration is the project's (no `--project` names another), and so is what follows. */
+const HOLDING_CONFIGURATION = /\bthe\s+project(?:\s+(?:directory|folder))?\s+holding\s+the\s+(?:configuration|config)(?:\s+file)?\s+(?:together\s+with|as\s+well\s+as|and|beside)\s+/gi;
+/** "no directory `absent` existing in the project", "no file `x` exists in the project directory": that name is not there. */
+const NONE_IN_PROJECT = /\bno\s+(?:file|directory|folder|dir|sub-?directory)\s+`([\w.-]+(?:\/[\w.-]+)*)\/?`\s+(?:existing|exists|is\s+there|being\s+there)\s+in\s+the\s+project(?:\s+(?:directory|folder))?(?=\s*(?:,|$))/gi;
 
 /**
  * SENTENCE, a setup that says what the project holds, with the shapes of an entry a writer says it in said in the
@@ -76,7 +82,8 @@ const PROJECT_HOLDS = /\b(?:the|your|our|my|its|this)\s+project(?:\s+(?:director
  * `--project` is given the project is the configuration's directory). A sentence that says nothing the project holds
  * is left as written.
  */
-export function treeEntriesSaid(sentence: string): string {
+export function treeEntriesSaid(said: string): string {
+  const sentence = said.replace(NONE_IN_PROJECT, '`$1` does not exist').replace(HOLDING_CONFIGURATION, 'the project directory holds ');
   const holds = PROJECT_HOLDS.exec(sentence);
   if (!holds) return sentence;
   const before = sentence.slice(0, holds.index + holds[0].length);
@@ -88,6 +95,12 @@ export function treeEntriesSaid(sentence: string): string {
     .replace(/\b(an?|the)\s+empty\s+(?:directory|dir|folder|sub-?directory)\s+(?=`)/gi, 'a directory ')
     // "an empty file `e.txt`": a file made with no text holds nothing.
     .replace(/\b(?:an?|the)\s+empty\s+file\s+(?=`)/gi, 'a file ')
+    // "a regular file `x`": a file, as every file the setup makes is.
+    .replace(/\b(an?|the)\s+(?:regular|plain|ordinary)\s+file\s+(?=`)/gi, 'a file ')
+    // "a file `x` (content `y`)": what it holds, as its line.
+    .replace(/(`[\w.\/-]+`)\s*\(\s*(?:content|contents|text)\s*:?\s*(`[^`]+`)\s*\)/gi, '$1 containing $2')
+    // "…, and no directory `build`": beside what it holds, a name the project does not hold.
+    .replace(/(?:,\s*|\s+)and\s+no\s+(?:file|directory|folder|dir|sub-?directory)\s+`([\w.-]+(?:\/[\w.-]+)*)\/?`(?=\s*(?:,|$))/gi, ', and `$1` does not exist')
     .replace(/\b(?:an?|the)\s+empty\s+(`[^`]+`)\s+(?:directory|dir|folder|sub-?directory)\b/gi, 'a directory $1')
     // "a `sub/` directory", "`refs/`": a name with a trailing slash is a directory.
     .replace(/(?<![\w`])(?:(?:an?|the)\s+)?`([\w-][\w.-]*(?:\/[\w-][\w.-]*)*)\/`(?:\s+(?:directory|dir|folder|sub-?directory))?/gi, (_w, name: string) => `a directory \`${name}\``)

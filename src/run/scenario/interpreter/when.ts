@@ -856,7 +856,8 @@ function quotedHolder(sentence: string): string {
 }
 
 export function readWhen(said: string): Reading<SetupPart> {
-  const written = quotedHolder(timeInto(inMomentWords(inRunWords(withoutSpellingNote(said)))));
+  // The project's entries said in the words the facts read before anything is taken of the sentence (spec-run exec's start takes absences too).
+  const written = quotedHolder(timeInto(inMomentWords(inRunWords(withoutSpellingNote(/--project\b/.test(said) ? said : treeEntriesSaid(said))))));
   // spec-run exec's command line written out (bare, through its bin, with variables assigned before it): in the forms read below.
   const rewritten = invocationLinesRewritten(written);
   if (rewritten === false) return { ok: false, notUnderstood: [written], reason: 'a variable given two values for spec-run exec\'s environment' };
