@@ -120,3 +120,15 @@ t.test('through real runs: a tree said in words no rule reads stays unread', asy
   ]));
   t.same(points.filter((p) => p.name.startsWith('THEN')).map((p) => p.todo !== undefined), [true, true, true], 'each Then of the three stays undefined', { points });
 });
+
+t.test('through real runs: a file or directory said not to appear, the kind after its name or its modal dropped, both ways', async (t) => {
+  const when = (title: string, run: string, then: string) => given(title, 'When the command runs:', run, then).filter((l) => !l.includes('**WHEN**'));
+  const { points } = await runSpecLines('round33p-after', document(['The executor runs hooks.'], [
+    when('kind after', 'true', 'no `pre-ran` file appears in the project'),
+    when('kind after probe', 'touch pre-ran', 'no `pre-ran` file appears in the project'),
+    when('modal', 'true', 'no file `g.jsonl` shall exist after the run'),
+    when('modal probe', 'touch g.jsonl', 'no file `g.jsonl` shall exist after the run'),
+  ]));
+  t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
+  t.same(points.filter((p) => p.name.startsWith('THEN')).map((p) => p.ok), [true, false, true, false], 'true sentences pass, false variants fail', { points });
+});
