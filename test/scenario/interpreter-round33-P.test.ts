@@ -30,6 +30,7 @@ t.test('entries the project is said to hold, in the words the setup reads', asyn
   t.equal(treeEntriesSaid('the project directory holds `s.yaml` and an empty directory `src`'), 'the project directory holds `s.yaml` and a directory `src`');
   t.equal(treeEntriesSaid('the project has a `sub/` directory'), 'the project has a directory `sub`');
   t.equal(treeEntriesSaid('your project holds `n.txt` containing `hi`, next to this configuration file'), 'your project holds `n.txt` containing `hi`');
+  t.equal(treeEntriesSaid('the project holds `r/` and this `s.yaml`'), 'the project holds `r/` and this `s.yaml`', 'the block under it named: no empty file, as written');
   t.equal(treeEntriesSaid('the command runs with an empty directory `src`'), 'the command runs with an empty directory `src`', 'said of no project: as written');
 });
 
