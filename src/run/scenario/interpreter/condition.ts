@@ -24,6 +24,7 @@ import { withOptionsSaid } from './options-said.js';
 import { describedBlock, exitsSaid, withBlockFacts } from './block-described.js';
 import { isFunction } from './reading.js';
 import { readWhen, type SetupPart } from './when.js';
+import { placeholderTreeSaid, treeEntriesSaid } from './tree-said.js';
 import { PRECONDITION_LABEL } from '../../../translate/openspec-family.js';
 
 /** A scenario's condition paragraph, with its inline code spans and its YAML block's text. */
@@ -46,7 +47,10 @@ export type ConditionUse =
 
 /** The condition as a clause: without its keyword and its closing colon. */
 export function conditionSentence(condition: Pick<ScenarioCondition, 'text' | 'code' | 'terms'>): string {
-  return inExecutorTerms(inPlainRegister(inDocumentTerms(withOptionsMarked(markCode(condition.text.replace(PRECONDITION_LABEL, ''), condition.code)), condition.terms ?? []).sentence))
+  const terms = condition.terms ?? [];
+  const sentence = placeholderTreeSaid(inDocumentTerms(withOptionsMarked(markCode(condition.text.replace(PRECONDITION_LABEL, ''), condition.code)), terms).sentence, terms);
+  // The project's entries in the words the facts read, before its clauses are taken apart (where no `--project` names another project).
+  return inExecutorTerms(inPlainRegister(/--project\b/.test(sentence) ? sentence : treeEntriesSaid(sentence)))
     .replace(/^\s*(?:when|given)\s+/i, '')
     .replace(/:\s*$/, '');
 }
@@ -409,7 +413,7 @@ const COMMANDS_COUNTED = /\b\w+\s+(?:host\s+|container\s+)?commands\s+(?:run|are
 // Written bare, a name is one only with a slash or an extension in it ("sub/dir", "data.txt"): a bare word may be anything.
 const HELD_NAME = String.raw`(?:\`(?:[\w.-]+(?:\/[\w.-]+)*\/?)\`|[\w-]+(?:\/[\w.-]+)+\/?|[\w-]+\/|[\w-]+\.[A-Za-z]\w{0,4}(?![\w.]))`;
 /** One thing a directory is said to hold: "`refs/ref.fa`", "a directory `sub`", "an `assets/textures` folder", "`refs/`". */
-const HELD_ITEM = String.raw`(?:an?\s+(?:file|directory|folder|sub-?directory|sub-?folder)\s+${HELD_NAME}|(?:an?\s+)?${HELD_NAME}(?:\s+(?:file|directory|folder|sub-?directory|sub-?folder))?)`;
+const HELD_ITEM = String.raw`(?:an?\s+(?:empty\s+)?(?:file|directory|folder|sub-?directory|sub-?folder)\s+${HELD_NAME}|(?:an?\s+)?${HELD_NAME}(?:\s+(?:file|directory|folder|sub-?directory|sub-?folder))?)`;
 /** The clauses that say exactly what the project (or the configuration's directory, its project where no `--project` is given) holds. */
 const PROJECT_HOLDS = new RegExp(
   String.raw`(?:^|(?<=\()|,\s*|\s+and\s+)(?:(?:where|while|with)\s+)?(?:(?:the\s+project(?:\s+(?:directory|folder))?|the\s+configuration(?:\s+file)?'s\s+directory)\s+(?:holds|has|contains|having|holding|containing)\s+(${HELD_ITEM}(?:(?:,\s*|\s+and\s+)${HELD_ITEM})*)|(${HELD_ITEM})\s+next\s+to\s+(?:it|the\s+configuration(?:\s+file)?))(?=\s*(?:\)|,|$|\s+and\s+(?!${HELD_ITEM})))`,
@@ -429,7 +433,7 @@ function takeProjectFiles(sentence: string): { parts: SetupPart[]; rest: string;
   const names: string[] = [];
   const rest = sentence.replace(PROJECT_HOLDS, (clause: string, listed: string | undefined, nextTo: string | undefined) => {
     for (const item of (listed ?? nextTo ?? '').split(/,\s*|\s+and\s+/)) {
-      const name = /`([^`]+)`/.exec(item)?.[1] ?? new RegExp(HELD_NAME).exec(item.replace(/^an?\s+(?:(?:file|directory|folder|sub-?directory|sub-?folder)\s+)?/i, ''))?.[0] ?? '';
+      const name = /`([^`]+)`/.exec(item)?.[1] ?? new RegExp(HELD_NAME).exec(item.replace(/^an?\s+(?:(?:empty\s+)?(?:file|directory|folder|sub-?directory|sub-?folder)\s+)?/i, ''))?.[0] ?? '';
       const directory = name.endsWith('/') || /\b(?:directory|folder|sub-?directory|sub-?folder)\b/i.test(item);
       const read = readWhen(`the project directory holds ${directory ? 'a directory ' : ''}\`${name.replace(/\/$/, '')}\``);
       if (!read.ok || name.split('/').includes('..')) return clause;

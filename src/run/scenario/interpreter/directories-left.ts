@@ -20,6 +20,8 @@ const MADE = String.raw`(?:created|made|generated|written)`;
 const MODAL = String.raw`(?:shall|should|must|will|does|did)`;
 /** The entry comes to be: made, or there. */
 const THERE = String.raw`(?:${BE}\s+${MADE}|exists|is\s+there|(?:has\s+)?(?:appeared|appears)|shows\s+up|${MODAL}\s+exist|${MODAL}\s+appear)`;
+/** After "no …" or "neither … nor …", the verb as a plain register leaves it once its modal is dropped ("no file `x` (shall) exist"). */
+const THERE_BARE = String.raw`(?:${THERE}|exist|appear)`;
 const MISSING = String.raw`(?:(?:does\s+not|doesn't|did\s+not|didn't|${MODAL}\s+not|shan't|won't)\s+(?:exist|appear)|is\s+(?:absent|missing|not\s+there)|${BE}\s+(?:not|never)\s+${MADE}|(?:is|was)n't\s+${MADE})`;
 /** The entry said with its kind, before or after its name: "the directory `x`", "a file called `x`", "the `x` directory". */
 const NAMED = String.raw`(?:(?:the|a|an)\s+(?:new\s+)?${KIND}\s+${CALLED}${NAME}|the\s+${NAME}\s+(?<kindAfter>(?:sub-?)?(?:directory|folder|dir)|file))`;
@@ -29,7 +31,9 @@ const SAID: [RegExp, boolean][] = [
   [new RegExp(String.raw`^${NAMED}${inProject('before')}\s+${THERE}${TAIL}`, 'i'), true],
   [new RegExp(String.raw`^${NAMED}${inProject('before')}\s+${MISSING}${TAIL}`, 'i'), false],
   [new RegExp(String.raw`^(?:we|you|the\s+run)\s+(?:end\s+up\s+with|ends\s+up\s+with|leaves(?:\s+behind)?)\s+${NAMED}${TAIL}`, 'i'), true],
-  [new RegExp(String.raw`^no\s+${KIND}\s+${CALLED}${NAME}${inProject('before')}\s+${THERE}${TAIL}`, 'i'), false],
+  [new RegExp(String.raw`^no\s+${KIND}\s+${CALLED}${NAME}${inProject('before')}\s+${THERE_BARE}${TAIL}`, 'i'), false],
+  // "no `ran` file appears in the project": the kind after the name.
+  [new RegExp(String.raw`^no\s+${NAME}\s+(?<kindAfter>(?:sub-?)?(?:directory|folder|dir)|file)${inProject('before')}\s+${THERE_BARE}${TAIL}`, 'i'), false],
   [new RegExp(String.raw`^there\s+(?:is|will\s+be)\s+no\s+${KIND}\s+${CALLED}${NAME}${TAIL}`, 'i'), false],
 ];
 

@@ -36,7 +36,8 @@ const REWRITES: [RegExp, string][] = [
   // "no file `x` is created", "no `x` file is written", "no `x` exists afterwards", "there's no `x` afterwards", "there is no file `x`".
   [new RegExp(String.raw`\bno\s+(?:(?:log|output)\s+)?files?\s+${NAME}\s+(?:is|was|gets|got|will\s+be)\s+${MADE}${AFTER}${END}`, 'gi'), '`$1` is not created'],
   [new RegExp(String.raw`\bno\s+${NAME}(?:\s+file)?\s+(?:is|was|gets|got|will\s+be)\s+${MADE}${AFTER}${END}`, 'gi'), '`$1` is not created'],
-  [new RegExp(String.raw`\bno\s+(?:files?\s+)?${NAME}(?:\s+file)?\s+(?:exists|appears|is\s+there|is\s+present)${AFTER}${END}`, 'gi'), '`$1` is not created'],
+  // "no file `x` shall exist after the run": the modal dropped by the plain register leaves "exist".
+  [new RegExp(String.raw`\bno\s+(?:files?\s+)?${NAME}(?:\s+file)?\s+(?:(?:shall|should|must|will)\s+)?(?:exists|appears|exist|appear|is\s+there|is\s+present)${AFTER}${END}`, 'gi'), '`$1` is not created'],
   [new RegExp(String.raw`\bthere(?:'s|\s+is|\s+will\s+be)\s+no\s+(?:files?\s+)?${NAME}(?:\s+file)?${AFTER}${END}`, 'gi'), '`$1` is not created'],
   // "`x` does not exist afterwards", "`x` is absent after the run", "`x` is not written", "`x` is never created".
   [new RegExp(String.raw`(?:\bthe\s+file\s+)?${NAME}(?:\s+file)?\s+(?:(?:does\s+not|doesn't|did\s+not|didn't)\s+exist|is\s+(?:absent|missing|not\s+there|not\s+present|nowhere\s+to\s+be\s+found)|(?:is|was)\s+(?:not|never)\s+(?:${MADE}|created))${AFTER}${END}`, 'gi'), '`$1` is not created'],

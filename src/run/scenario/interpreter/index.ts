@@ -22,6 +22,7 @@ import { markCode, showDuration } from './lexicon.js';
 import { inExecutorTerms, marksAsSubject } from './own-terms.js';
 import { inDocumentTerms, termsOf, termsShown, type DocumentTerm } from './document-terms.js';
 import { holdsAfterRun, holdsOnlyConfiguration, withPlaceholdersDefined } from './scenario-directory.js';
+import { placeholderTreeSaid } from './tree-said.js';
 import { inPlainRegister } from './register.js';
 import { inPlainShape } from './shapes.js';
 import { commandsNotStarted } from './not-started.js';
@@ -282,9 +283,11 @@ function usedCondition(condition: ScenarioCondition): ConditionUse {
 }
 
 /** A step's text in the interpreter's terms, its inline code spans CODE marked again and the document's own nouns (TERMS) said as what they name; USED, the nouns it took from the document. */
-function sentenceOf(text: string, code?: readonly string[], terms: readonly DocumentTerm[] = []): { sentence: string; used: DocumentTerm[] } {
+function sentenceOf(text: string, code?: readonly string[], terms: readonly DocumentTerm[] = [], setup = false): { sentence: string; used: DocumentTerm[] } {
   const nouns = inDocumentTerms(markCode(text, code), terms);
-  const own = withPlaceholdersDefined(holdsOnlyConfiguration(holdsAfterRun(nouns.sentence)), terms);
+  // A Given or When that sets up the tree by paths under the scenario's placeholder ("`<dir>/src/` exists") says the project's entries.
+  const tree = setup ? placeholderTreeSaid(nouns.sentence, terms) : nouns.sentence;
+  const own = withPlaceholdersDefined(holdsOnlyConfiguration(holdsAfterRun(tree)), terms);
   return { sentence: inPlainShape(inExecutorTerms(inPlainRegister(own.sentence))).trim().replace(/[.:]$/, ''), used: [...nouns.used, ...own.used] };
 }
 
@@ -378,7 +381,7 @@ const readings = new Map<string, Interpretation>();
 const MOST_READINGS = 20_000;
 
 function readStep(text: string, keyword: string, code?: readonly string[], condition?: ScenarioCondition, introduces?: string, terms?: readonly DocumentTerm[], before?: readonly StepBefore[]): Interpretation {
-  const { sentence, used } = sentenceOf(text, code, terms);
+  const { sentence, used } = sentenceOf(text, code, terms, keyword !== 'Then');
   if (keyword === 'Then') {
     const read = readThenStep(sentence, condition);
     if (!read.ok) return read;
@@ -452,7 +455,7 @@ function unnamedAtStart(parts: readonly Check[], condition: ScenarioCondition | 
 
 /** The setup parts of STEP, a When the interpreter reads (as readStep reads it). */
 function whenParts(step: StepBefore, terms: readonly DocumentTerm[] | undefined): SetupPart[] | null {
-  const reading = readWhen(sentenceOf(step.text, step.code, terms).sentence);
+  const reading = readWhen(sentenceOf(step.text, step.code, terms, true).sentence);
   return reading.ok ? reading.parts : step.introduces === undefined ? null : introducedBlock(step.text, step.code, step.introduces, terms);
 }
 

@@ -13,6 +13,7 @@ import { inMomentWords, momentIn, showMoment, type InterruptMoment } from './int
 import { takeInvocation } from './invocation.js';
 import { invocationLinesRewritten } from './invocation-line.js';
 import { args, isFunction, read, type Args, type Reading, type Rule } from './reading.js';
+import { treeEntriesSaid } from './tree-said.js';
 
 export interface Setup {
   run?: string;
@@ -855,7 +856,8 @@ function quotedHolder(sentence: string): string {
 }
 
 export function readWhen(said: string): Reading<SetupPart> {
-  const written = quotedHolder(timeInto(inMomentWords(inRunWords(withoutSpellingNote(said)))));
+  // The project's entries said in the words the facts read before anything is taken of the sentence (spec-run exec's start takes absences too).
+  const written = quotedHolder(timeInto(inMomentWords(inRunWords(withoutSpellingNote(/--project\b/.test(said) ? said : treeEntriesSaid(said))))));
   // spec-run exec's command line written out (bare, through its bin, with variables assigned before it): in the forms read below.
   const rewritten = invocationLinesRewritten(written);
   if (rewritten === false) return { ok: false, notUnderstood: [written], reason: 'a variable given two values for spec-run exec\'s environment' };
@@ -1027,7 +1029,7 @@ function noSuchName(sentence: string): string {
  */
 function projectFiles(sentence: string): string {
   if (/--project\b/.test(sentence)) return sentence;
-  return sentence
+  return treeEntriesSaid(sentence)
     .replace(/\b(?:the|its)\s+(?:configuration|config)(?:\s+file)?'s\s+directory\b/gi, 'the project directory')
     .replace(/\ban?\s+configuration(?:\s+file)?\s+(?:sits|lies|is)\s+in\s+(?:a|the)\s+project\s+directory\s+(?:that|which)\s+(?=(?:also\s+)?(?:holds|has|contains)\b)/gi, 'the project directory ')
     .replace(/\b(the project directory)\s+also\s+(?=(?:holds|has|contains)\b)/gi, '$1 ')
