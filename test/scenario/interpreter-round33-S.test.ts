@@ -46,3 +46,21 @@ t.test('through real runs: the recipient and the moment, both ways', async (t) =
   const thens = points.filter((p) => /exits with status|the last line is/.test(p.name));
   t.same(thens.map((p) => p.ok), [true, false, true, false, true, false, true, false, true, false], 'true sentences pass, false variants fail', { points });
 });
+
+t.test('when the run ended, timed from the signal, and a contrast with the sleep its bound entails', async (t) => {
+  t.match(reading('Then', 'the run ends within 2 s of the signal') ?? '', /^the time from the interrupt to the end of spec-run exec ≤ 2 s/, 'no status said');
+  t.match(reading('Then', 'spec-run exec exits within 1 s after the signal, and does not wait for the 20s sleep') ?? '', /^the time from the interrupt to the end of spec-run exec ≤ 1 s/, 'the contrast entailed: taken out');
+  t.match(reading('Then', 'spec-run exec exits with status 143 within 3 s of the signal rather than after the 40-second sleep') ?? '', /exit status == 143, the time from the interrupt to its end ≤ 3 s/, 'with a status');
+  t.equal(reading('Then', 'spec-run exec exits within 5 s of the signal, not after the 2 s sleep'), null, 'a sleep shorter than the bound: the contrast says something, unread');
+  t.equal(reading('Then', 'the command ends within 1 s of the signal'), null, "a command's end, not the run's");
+  t.equal(reading('Then', 'spec-run exec does not exit within 1 s of the signal'), null, 'denied');
+});
+
+t.test('through real runs: the time from the signal to the end, both ways', async (t) => {
+  const { points } = await run('round33s-since-signal', [
+    blockScenario('soon', 'spec-run exec is sent SIGTERM while the first command is sleeping', ['- run: "echo working; sleep 20"'], 'spec-run exec ends within 1 s of the signal, not after the 20 s sleep'),
+    blockScenario('soon probe', 'spec-run exec is sent SIGTERM while the first command is sleeping', ["- run: \"trap '' TERM; echo deaf; sleep 20\""], 'spec-run exec ends within 1 s of the signal, not after the 20 s sleep'),
+  ]);
+  t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
+  t.same(points.filter((p) => /of the signal/.test(p.name)).map((p) => p.ok), [true, false], 'true passes, the grace period waited out fails', { points });
+});

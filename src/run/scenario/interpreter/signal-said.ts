@@ -97,3 +97,31 @@ export function inSignalSaid(sentence: string): string {
   });
   return text;
 }
+
+/** Seconds of a time said in words or digits: "20s", "30-second", "thirty seconds", "a few seconds" (at most 5, as the rules read it). */
+function secondsOf(time: string): number | undefined {
+  const words: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fifteen: 15, twenty: 20, thirty: 30, forty: 40, sixty: 60, ninety: 90 };
+  const m = /^(?:(\d+(?:\.\d+)?)|([a-z]+)|(half\s+a)|(a\s+few))[\s-]*(ms|milliseconds?|s|secs?|seconds?|minutes?|m)$/i.exec(time.trim());
+  if (!m) return undefined;
+  const n = m[1] !== undefined ? Number(m[1]) : m[3] !== undefined ? 0.5 : m[4] !== undefined ? 5 : words[m[2].toLowerCase()];
+  if (n === undefined) return undefined;
+  return /^ms|^milli/i.test(m[5]) ? n / 1000 : /^m(?:in|$)/i.test(m[5]) ? n * 60 : n;
+}
+
+const SPAN = String.raw`(?:\d+(?:\.\d+)?|[a-z]+|half\s+a|a\s+few)[\s-]*(?:ms|milliseconds?|s|secs?|seconds?|minutes?)`;
+/**
+ * "spec-run exec exits within 1 s of the signal, not after the 20 s sleep", "… within a few seconds of the signal rather
+ * than after the 30-second sleep", "…, and does not wait for the 20s sleep": a contrast with a command's sleep that the
+ * bound said before it already entails (the bound is shorter than the sleep), taken out; the sentence as it is where
+ * the bound is not shorter, or is not said as one ("within", "under", "at most") from the signal.
+ */
+export function withoutSleepContrast(sentence: string): string {
+  const bound = new RegExp(String.raw`\b(?:within|in\s+under|under|in\s+less\s+than|less\s+than|at\s+most|no\s+more\s+than)\s+(${SPAN})\s+(?:of|after|from)\s+the\s+(?:signal|interrupt)\b`, 'i').exec(sentence);
+  if (!bound) return sentence;
+  const limit = secondsOf(bound[1]);
+  if (limit === undefined) return sentence;
+  return sentence.replace(new RegExp(String.raw`,?\s*(?:(?:and\s+)?(?:not|rather\s+than|instead\s+of)\s+(?:after|at\s+the\s+end\s+of|waiting\s+(?:out|for))|(?:and\s+)?(?:does\s+not|doesn't|without)\s+(?:wait(?:ing)?\s+(?:out|for)|sit(?:ting)?\s+out))\s+the\s+(?:(${SPAN})\s+(?:of\s+(?:the|its)\s+)?sleep|sleep(?:'s)?\s+(${SPAN}))(?=\s*(?:[,;.]|$))`, 'gi'), (whole, a: string | undefined, b: string | undefined) => {
+    const sleep = secondsOf(a ?? b ?? '');
+    return sleep !== undefined && sleep > limit ? '' : whole;
+  });
+}
