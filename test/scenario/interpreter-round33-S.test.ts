@@ -64,3 +64,15 @@ t.test('through real runs: the time from the signal to the end, both ways', asyn
   t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
   t.same(points.filter((p) => /of the signal/.test(p.name)).map((p) => p.ok), [true, false], 'true passes, the grace period waited out fails', { points });
 });
+
+t.test('setsid before the command line, and an option said absent with "any"', async (t) => {
+  t.match(reading('When', 'the file is started as setsid npx spec-run exec gate.yaml and, 1 second later, SIGTERM is sent to spec-run exec') ?? '', /configuration file gate\.yaml; .*spec-run exec is sent SIGTERM 1 s after it started$/, 'setsid: the same process tree, a group of its own');
+  t.equal(reading('When', 'the file is started as timeout 5 npx spec-run exec gate.yaml'), null, 'another program before it: another process tree, unread');
+  t.equal(reading('When', 'spec-run exec is started as setsid npx spec-run exec gate.yaml and, 3 seconds later, while command 2 sleeps, SIGINT is sent to its whole process group'), null, '"its" after a command named: whose group is not said');
+  const { points } = await run('round33s-alias-absent', [
+    ['#### Scenario: aliased', 'When the configuration below is executed with `npx spec-run exec stop.yaml --image-alias alpine=spec-run/busybox:local`:', '```yaml', 'stop:', '  commands:', '    - run: "echo boxed"', '      image: alpine', '```', '', 'Then:', '1. the output is `boxed`'],
+    ['#### Scenario: not aliased', 'When the configuration below is executed with npx spec-run exec stop.yaml, without any', '--image-alias:', '```yaml', 'stop:', '  commands:', '    - run: "echo boxed"', '      image: alpine', '```', '', 'Then:', '1. the output is `boxed`'],
+  ]);
+  t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
+  t.same(points.filter((p) => /the output is/.test(p.name)).map((p) => p.ok), [true, false], 'with the alias the image runs; without any, it is not there', { points });
+});

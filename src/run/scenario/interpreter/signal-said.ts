@@ -90,10 +90,11 @@ export function inSignalSaid(sentence: string): string {
     // "while command 2 sleeps": the command by its number.
     .replace(/\b(while|whilst)\s+command\s+(\d)\s+(?=(?:is\s+)?(?:sleeping|sleeps|asleep|running|runs)\b)/gi, (whole, lead: string, n: string) => (Number(n) >= 1 && Number(n) <= ORDINALS.length ? `${lead} the ${ORDINALS[Number(n) - 1]} command ` : whole));
   // "(spec-run exec is started …) and, 3 seconds later, SIGTERM is sent": that long after it started, where nothing before was sent.
-  text = text.replace(new RegExp(String.raw`\band,?\s+(${TIME})\s+later,?\s+(SIG(?:INT|TERM|HUP)\s+is\s+sent\b)`, 'gi'), (whole, time: string, sent: string, at: number, all: string) => {
+  // "…, 3 seconds later, while command 2 sleeps, SIGINT is sent": the moment said as well.
+  text = text.replace(new RegExp(String.raw`\band,?\s+(${TIME})\s+later,?\s+(?:((?:while|whilst)\s[^,]+),\s+)?(SIG(?:INT|TERM|HUP)\s+is\s+sent(?:\s+to\s+spec-run\s+exec)?\b)`, 'gi'), (whole, time: string, moment: string | undefined, sent: string, at: number, all: string) => {
     const before = all.slice(0, at);
     if (SIGNALLED.test(before) || !/\b(?:started|run|invoked|called|launched|executed)\b/i.test(before)) return whole;
-    return `and ${sent} ${time} after it started`;
+    return `and ${sent} ${time} after it started${moment === undefined ? '' : `, ${moment}`}`;
   });
   return text;
 }
