@@ -76,3 +76,15 @@ t.test('setsid before the command line, and an option said absent with "any"', a
   t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
   t.same(points.filter((p) => /the output is/.test(p.name)).map((p) => p.ok), [true, false], 'with the alias the image runs; without any, it is not there', { points });
 });
+
+t.test('the --log file said only by its directory not existing yet', async (t) => {
+  t.match(reading('When', '--log is given a file in a folder that does not exist yet') ?? '', /--log unnamed-log-dir\/unnamed-log\.jsonl; unnamed-log-dir does not exist before the run/, 'a file of no name, in a directory of no name');
+  t.equal(reading('When', '--log is given a file in a directory that exists'), null, 'a directory said to exist: which one is not said');
+  const when = 'spec-run exec --log is given a file in a folder that does not exist yet, and runs';
+  const { points } = await run('round33s-log-place', [
+    blockScenario('timed out', when, ['- run: "echo tock; sleep 20"', '  timeout: 1s'], 'that line is a JSON object with "event":"timeout", "command":"echo tock; sleep 20" and "timeout":"1s"'),
+    blockScenario('timed out probe', when, ['- run: "echo tock; sleep 20"', '  timeout: 1s'], 'that line is a JSON object with "event":"timeout", "command":"echo tock; sleep 20" and "timeout":"2s"'),
+  ]);
+  t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
+  t.same(points.filter((p) => /JSON object/.test(p.name)).map((p) => p.ok), [true, false], 'the log written where said, both ways', { points });
+});
