@@ -30,7 +30,7 @@ const OTHER_PROCESS = /\b(?:command|job|step|check|stage|container|shell|trap|ha
 /** A parenthesis that only says which processes the group holds, or that npx is left out: "(npx, sh and node, like Ctrl-C in terminal)". */
 const GROUP_ASIDE = String.raw`\s*\((?:\s*(?:npx|sh|node|bash|and|or|like|as|a|an|the|in|its|ctrl[- +]?c|terminal|report|screen|would|does|not|to|only|shell|runner|package|process(?:es)?|[,;:])\s*)+\)`;
 const RECIPIENT = new RegExp(
-  String.raw`\b(only\s+)?to\s+(?:(its|the|${OWNER}'s)\s+)?(?:own\s+)?(?:(?:whole|entire)\s+)?(?:node\s+)?process(?:\s+(group)|\s+ID|\s+id)?(?:\s+of\s+(${OWNER}))?(\s+only)?(?:${GROUP_ASIDE})?`,
+  String.raw`\b(only\s+)?to\s+(?:(its|(?:the\s+)?${OWNER}'s|the)\s+)?(?:own\s+)?(?:(?:whole|entire)\s+)?(?:node\s+)?process(?:\s+(group)|\s+ID|\s+id)?(?:\s+of\s+(${OWNER}))?(\s+only)?(?:${GROUP_ASIDE})?`,
   'gi',
 );
 /** Spec-run exec's command line, bare: a runner, the configuration file, and options with their values. */
