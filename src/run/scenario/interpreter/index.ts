@@ -25,6 +25,7 @@ import { holdsAfterRun, holdsOnlyConfiguration, withPlaceholdersDefined } from '
 import { placeholderTreeSaid } from './tree-said.js';
 import { inPlainRegister } from './register.js';
 import { inPlainShape } from './shapes.js';
+import { withoutSleepContrast } from './signal-said.js';
 import { commandsNotStarted } from './not-started.js';
 import { observe, type Observation } from './observation.js';
 import { readThen, type Check, type Selector } from './then.js';
@@ -303,7 +304,8 @@ function readThenStep(sentence: string, condition?: ScenarioCondition): ReturnTy
   const listed = commandsListed(condition?.yaml);
   const beyond = listed === undefined ? null : placeBeyond(opened, listed.length);
   if (beyond !== null) return { ok: false, notUnderstood: [], reason: `"${beyond}" names a command the scenario's YAML block does not have: it lists ${listed?.length}` };
-  const reading = readThen(opened);
+  // "…, not after the 20 s sleep": a contrast the bound before it entails (signal-said.ts).
+  const reading = readThen(withoutSleepContrast(opened));
   if (reading.ok) return placesKept(reading, opened, listed?.length);
   // "the handler's `cleaning up`": a command's own process, read as that command where the block bears out which one.
   const own = processNamed(opened, listed) ?? textOwnerNamed(opened, listed);

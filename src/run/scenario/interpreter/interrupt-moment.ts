@@ -19,7 +19,7 @@ export interface InterruptMoment {
   printed?: string;
 }
 
-const PLACE = String.raw`(?:(?:the|its|this|that)\s+(first|second|third|fourth|fifth|only)(?:\s+of\s+(?:the|these|those|its|the\s+configuration's)\s+(two|three|four|five|\d)(?:\s+(?:commands|ones|jobs|checks|steps|stages))?)?(?:\s+(?:command|one|check|step|job|stage))?|(?:the|its)\s+(?:command|job)\s+(\`[^\`]+\`)|(\`[^\`]+\`)|(it|the\s+command|its\s+command))`;
+const PLACE = String.raw`(?:(?:the|its|this|that)\s+(first|second|third|fourth|fifth|only)(?:\s+of\s+(?:(?:the|these|those|its|the\s+configuration's)\s+)?(two|three|four|five|\d)(?:\s+(?:commands|ones|jobs|checks|steps|stages))?)?(?:\s+(?:command|one|check|step|job|stage))?|(?:the|its)\s+(?:command|job)\s+(\`[^\`]+\`)|(\`[^\`]+\`)|(it|the\s+command|its\s+command))`;
 const SLEEPING = String.raw`(?:is\s+)?(?:still\s+)?(sleeping|sleeps|asleep|running|runs|in\s+progress)`;
 
 /** A command as named in the canonical shape: "the first command", "the command `x`", "the command". */

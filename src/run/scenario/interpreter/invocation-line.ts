@@ -41,6 +41,11 @@ const marked = (assignments: string) => [...assignments.matchAll(new RegExp(ASSI
  */
 export function invocationLinesRewritten(sentence: string): string | null | false {
   let changed = false;
+  // "setsid npx spec-run exec c.yaml, and … SIGTERM is sent to its process group": the same process tree, made the
+  // leader of a session and a process group of its own so that a signal the sentence sends reaches npx, sh and node
+  // alone: spec-run exec's line. Said with no signal, which group a signal would reach is not what the sentence is
+  // about, and setsid leaves it unread as any other program before it (WRAPPED), another process tree.
+  if (/\bSIG(?:INT|TERM|HUP)\b/.test(sentence)) sentence = sentence.replace(/\bsetsid\s+(?=`?(?:(?:npx|pnpx|bunx)\s+|(?:\.\/)?node_modules\/\.bin\/)?spec-run\s+exec\b)/g, () => ((changed = true), ''));
   // Outside code spans: the bare command lines and exported assignments, marked.
   // A line begins outside code spans (a backtick before it, unclosed, would put it inside one).
   const lines = sentence.replace(BARE_LINE, (whole: string, lead: string, line: string, at: number, all: string) => {

@@ -54,6 +54,9 @@ const FRAMES: RegExp[] = [
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?${SUBJECT}\s+)?(?:(?:is|gets|get|are|was|were|has\s+been|had\s+been|having\s+been)\s+|'s\s+)?(?:run|started|invoked|launched|called|executed|given|pointed\s+at|run\s+on)\s+(?:(?:as|with|using|under|via|on|at)\s+)?(${ARGS})(\s*,?\s*(?:which|that)\s+does\s+not\s+exist)?`, 'gi'),
   // "the run is `spec-run exec x.yaml --image-alias a=b`", "the command line is …": the invocation, written out.
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?the\s+(?:run|invocation|command\s+line)\s+)(?:is|was)\s+(${ARGS})`, 'gi'),
+  // "run is `npx spec-run exec x.yaml`" (a note's clipped "the run is"), "`npx spec-run exec x.yaml` runs and …": the command line, nothing else said of it.
+  new RegExp(String.raw`^(?:when\s+)?run\s+is\s+(${ARGS})`, 'gi'),
+  new RegExp(String.raw`(?:,?\s*(?:and\s+)?)(${ARGS})\s+(?:runs|is\s+running)(?=\s*(?:,|;|$|\band\b))`, 'gi'),
   // "(the configuration is executed) by the invocation `spec-run exec x.yaml`", "through the command line `…`": the invocation named as the means.
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?(?:by|through|via|with)\s+the\s+(?:invocation|command\s+line)\s+)(${ARGS})`, 'gi'),
   // "spec-run exec runs with `--log …`", "the run uses `--image-alias …` and `--log …`", "… under `--log x`".

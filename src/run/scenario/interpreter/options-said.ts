@@ -46,11 +46,11 @@ export function withOptionsSaid(sentence: string): OptionsSaid {
   // Failure logging given right after the log: "`--log x` and the logging of failures", "… with failure logging enabled", "… plus failure logging on".
   // (Said elsewhere, "is given an event log with the logging of failures as well", it is run-words.ts's, which readWhen applies.)
   text = text.replace(new RegExp(String.raw`(\x60--log(?:\s[^\x60]*)?\x60)\s+(with|and|plus)\s+(?!\x60--log-failures\x60)(${FAILURE_LOGGING}(?:\s+${ON})?)(?![\w-])(?!\s+(?:not|disabled|off|turned\s+off)\b)`, 'gi'), (_w, log: string, lead: string, words: string) => `${log} ${lead} \`${flag(words, '--log-failures')}\``);
-  // Options said not given: "without `--project`", "but failure logging not enabled", "with `--log-failures` off", "and no `--log`".
+  // Options said not given: "without `--project`", "without any `--image-alias`", "but failure logging not enabled", "with `--log-failures` off", "and no `--log`".
   const absent: [RegExp, string][] = [
     [new RegExp(String.raw`,?\s*\b(?:but|and|with)\s+${FAILURE_LOGGING}\s+${OFF}(?![\w-])`, 'gi'), '--log-failures'],
     [new RegExp(String.raw`,?\s*\b(?:but\s+|and\s+)?(?:without|with\s+no|and\s+no|but\s+no)\s+${FAILURE_LOGGING}(?![\w-])`, 'gi'), '--log-failures'],
-    ...OPTION_NAMES.filter((o) => o !== '--log-failures').map((option): [RegExp, string] => [new RegExp(String.raw`,?\s*\b(?:but\s+|and\s+)?(?:without|with\s+no|and\s+no|but\s+no)\s+(?:the\s+)?(?:option\s+)?\`${option}\`(?:\s+(?:option|flag))?(?![\w-])`, 'gi'), option]),
+    ...OPTION_NAMES.filter((o) => o !== '--log-failures').map((option): [RegExp, string] => [new RegExp(String.raw`,?\s*\b(?:but\s+|and\s+)?(?:without|with\s+no|and\s+no|but\s+no)\s+(?:any\s+|the\s+)?(?:option\s+)?\`${option}\`(?:\s+(?:option|flag))?(?![\w-])`, 'gi'), option]),
   ];
   for (const [pattern, option] of absent) {
     const without = text.replace(pattern, (whole) => {

@@ -1081,6 +1081,28 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "the run ends within 1 s of the signal", "spec-run exec exits within half a second after the signal": when the run
+    // ended, timed from the interrupt the When sent, with no status said (the exit code's rule reads it with one).
+    name: 'the run ends, timed from the signal',
+    needs: [['HOOK'], ['SINCE_SIGNAL'], ['E:duration'], ['END', 'EXIT', 'COMPLETE', 'TERMINATE']],
+    allows: ['AT_MOST', 'AT_LEAST', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'FILLER'],
+    build(a) {
+      const [d, more] = a.entities('duration');
+      // An end of the run's own ("exits", "ends", "finishes", "stops"), one time, said of the run alone: no code, no command, nothing denied.
+      if (more || a.negated || !runSubject(a) || a.entities('number').length > 0) return null;
+      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('EXIT') && !/^exit(s|ed)?$/i.test(t.text))) return null;
+      const cmp = comparator(a, '≈');
+      if (cmp === '≪') return null;
+      return {
+        text: timeText('the time from the interrupt to the end of spec-run exec', d.ms, cmp, false),
+        evaluate: (o) => ({
+          ok: compareTime(o.afterSignalMs, d.ms, cmp, runClock(o)),
+          actual: o.afterSignalMs === undefined ? 'no interrupt was sent' : `it ended ${ms(o.afterSignalMs)} after the interrupt`,
+        }),
+      };
+    },
+  },
+  {
     // "spec-run exec exits with status 3, the exit code of the first failure (rather than of the last)", "the first failure's code":
     // spec-run exec's status is the code of that one of the failed commands.
     name: 'the status of the first failure',

@@ -10,6 +10,8 @@ import type { StreamName, Token } from './lexicon.js';
 import { RUNNER, showDuration, withoutRunner } from './lexicon.js';
 import { inRunWords } from './run-words.js';
 import { inMomentWords, momentIn, showMoment, type InterruptMoment } from './interrupt-moment.js';
+import { inSignalSaid } from './signal-said.js';
+import { inLogPlaceWords } from './log-place-said.js';
 import { takeInvocation } from './invocation.js';
 import { invocationLinesRewritten } from './invocation-line.js';
 import { args, isFunction, read, type Args, type Reading, type Rule } from './reading.js';
@@ -857,7 +859,7 @@ function quotedHolder(sentence: string): string {
 
 export function readWhen(said: string): Reading<SetupPart> {
   // The project's entries said in the words the facts read before anything is taken of the sentence (spec-run exec's start takes absences too).
-  const written = quotedHolder(timeInto(inMomentWords(inRunWords(withoutSpellingNote(/--project\b/.test(said) ? said : treeEntriesSaid(said))))));
+  const written = quotedHolder(timeInto(inMomentWords(inSignalSaid(inRunWords(inLogPlaceWords(withoutSpellingNote(/--project\b/.test(said) ? said : treeEntriesSaid(said))))))));
   // spec-run exec's command line written out (bare, through its bin, with variables assigned before it): in the forms read below.
   const rewritten = invocationLinesRewritten(written);
   if (rewritten === false) return { ok: false, notUnderstood: [written], reason: 'a variable given two values for spec-run exec\'s environment' };
