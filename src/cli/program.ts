@@ -343,6 +343,8 @@ export function buildProgram(): Command {
     .command('exec')
     .description('run the commands of a stop-hook configuration (YAML with a stop: section) under their timeouts and limits')
     .argument('<config>', 'YAML file')
+    // Its mistakes point to its own help, as the errors of its own checks do (execCommand): the program's is the run's.
+    .showHelpAfterError('(run spec-run exec --help for usage)')
     .option('--log <file>', 'append a JSON line per timeout, memory-limit, interrupted or fail-fast event to this file (a relative path is from the current directory; no event, no file)')
     .option('--log-failures', 'with --log: a line too for each command that failed or could not run, and for output cut at the 1 MiB cap')
     .option('--project <dir>', 'the project: host commands run in it (or in their workdir:, which a note names when it lies outside the project), containers mount it at /workspace (default: the configuration file\'s directory)')
