@@ -7,7 +7,7 @@ import { loadConfig } from './config.js';
 import { Interrupts, type InterruptSignal } from './interrupts.js';
 import { DEFAULT_CONFIG_DIR_ENV, endInterrupted, recordRun, unreadableConfig, type RunRecord } from './record.js';
 import { EXEC_DESCRIPTION } from './config-reference.js';
-import { unusableLogFile } from './log.js';
+import { unusableLogFile, warnOnStderr } from './log.js';
 import { unusableDirectory, WORKSPACE } from './workspace.js';
 
 export interface ExecCliOptions {
@@ -135,6 +135,7 @@ export async function execCommand(input: string[] | ExecCliOptions, takeStartSig
       logFailures: options.logFailures,
       configName: options.config,
       write,
+      warn: warnOnStderr,
     });
   } finally {
     interrupts.dispose();

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { checkExecPlaces } from '../../src/executor/cli.js';
 import { unusableLogFile } from '../../src/executor/log.js';
+import { recordText } from '../../src/executor/record.js';
 
 const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/cli/main.js');
 const HINT = '(run spec-run exec --help for usage)';
@@ -125,4 +126,20 @@ t.test('a usable --log still gets its lines, in directories made for it', async 
   const quiet = await specRun(dir, ['exec', 'quiet.yaml', '--log', 'other/events.jsonl']);
   t.equal(quiet.exitCode, 0);
   t.notOk(existsSync(path.join(dir, 'other')), 'a run with no event makes no file, nor its directory');
+});
+
+t.test("the record of a run keeps a log's failed write among its warnings, told to the caller's warn, and never among the report's messages", async (t) => {
+  const dir = t.testdir({ logs: {} });
+  const told: string[] = [];
+  const record = await recordText('stop:\n  commands:\n    - run: "rm -rf logs && touch logs; sleep 5"\n      timeout: 1s\n    - run: "echo second"\n', {
+    configDir: dir,
+    log: path.join(dir, 'logs', 'events.jsonl'),
+    warn: (text) => told.push(text),
+  });
+  t.equal(record.exitStatus, 124);
+  t.equal(record.commands.length, 2, 'both commands ran');
+  t.equal(record.warnings?.length, 1);
+  t.match(record.warnings?.[0], /^spec-run: could not append to the log .*events\.jsonl \(timeout event lost\): .*lies under .*logs, which is a file, not a directory/);
+  t.same(told, record.warnings, 'told to the caller as it happened');
+  t.notOk(record.messages.some((m) => m.includes('could not append')), 'not a message of the report');
 });
