@@ -67,6 +67,8 @@ export class Interrupts {
   private lastAt = 0;
   /** A second signal came: what runs is being killed, and spec-run exits once it is gone. */
   private forcing = false;
+  /** A third signal ended it (process.exit called): the forced kills' end has nothing left to do. */
+  private exited = false;
   /** Stops watching the package manager that started spec-run, if one did. */
   private readonly unwatch: () => void;
 
@@ -110,15 +112,24 @@ export class Interrupts {
     this.lastAt = performance.now();
     if (this.forcing) {
       say(`spec-run: ${name} once more: exiting now`);
+      this.exited = true;
       process.exit(this.exitStatus);
+      return;
     }
     if (this.first) {
       // Not the stops' grace periods, but not the moment either: what is killed is waited for,
       // briefly, so that no process of it is left when the shell's prompt comes back.
       this.forcing = true;
-      say(`spec-run: ${name} again: killing what runs, exiting without waiting for the stops`);
+      say(`spec-run: ${name} again: exiting without waiting for the stops`);
       const status = this.exitStatus;
+      // Nothing to kill: at once, as ever.
+      if (forcedKills.size === 0) {
+        process.exit(status);
+        return;
+      }
       void forceKills().then((done) => {
+        // A third signal exited already.
+        if (this.exited) return;
         if (!done) say(`spec-run: what was killed had not ended ${FORCED_EXIT_MS / 1000} s later: exiting all the same`);
         process.exit(status);
       });
