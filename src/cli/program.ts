@@ -343,18 +343,21 @@ export function buildProgram(): Command {
     .command('exec')
     .description('run the commands of a stop-hook configuration (YAML with a stop: section) under their timeouts and limits')
     .argument('<config>', 'YAML file')
-    .option('--log <file>', 'append a JSON line per timeout, memory-limit, interrupted or fail-fast event to this file (a relative path is from the current directory; no event, no file)')
+    // Its mistakes point to its own help, as the errors of its own checks do (execCommand): the program's is the run's.
+    .showHelpAfterError('(run spec-run exec --help for usage)')
+    .option('--log <file>', 'append a JSON line per timeout, memory-limit, interrupted or fail-fast event to this file (a relative path is from the current directory; no event, no file; a place no file can be appended to, a directory or a path under a file, is refused before anything runs; a write that fails later is said on stderr, and the commands go on)')
     .option('--log-failures', 'with --log: a line too for each command that failed or could not run, and for output cut at the 1 MiB cap')
-    .option('--project <dir>', 'the project: host commands run in it (or in their workdir:, which a note names when it lies outside the project), containers mount it at /workspace (default: the configuration file\'s directory)')
+    .option('--project <dir>', 'the project: host commands run in it (or in their workdir:, which a note names when it lies outside the project), containers mount it at /workspace (default: the configuration file\'s directory); one that is not a directory is refused before anything runs')
     .option('--image-alias <name=image>', 'run documents\' image name on a local image (repeatable)', collect)
     .option('--config-dir-env <name>', 'variable carrying the configuration file\'s directory to every command, in a container as its path under /workspace (default SPEC_RUN_CONFIG_DIR)')
     .addHelpText('after', `\n${EXEC_DESCRIPTION}\n\n${CONFIG_REFERENCE}`)
     .action(async (config: string, options: { log?: string; logFailures?: boolean; project?: string; imageAlias?: string[]; configDirEnv?: string }) => {
       const { execCommand } = await import('../executor/cli.js');
       const argv = [config];
-      if (options.log) argv.push('--log', options.log);
+      // Given empty, an option is passed on as given, for execCommand to refuse: dropped, `--log ""` logged nothing, silently.
+      if (options.log !== undefined) argv.push('--log', options.log);
       if (options.logFailures) argv.push('--log-failures');
-      if (options.project) argv.push('--project', options.project);
+      if (options.project !== undefined) argv.push('--project', options.project);
       for (const alias of options.imageAlias ?? []) argv.push('--image-alias', alias);
       if (options.configDirEnv) argv.push('--config-dir-env', options.configDirEnv);
       const status = await execCommand(argv, releaseStartSignals);

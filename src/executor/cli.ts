@@ -7,6 +7,8 @@ import { loadConfig } from './config.js';
 import { Interrupts, type InterruptSignal } from './interrupts.js';
 import { DEFAULT_CONFIG_DIR_ENV, endInterrupted, recordRun, unreadableConfig, type RunRecord } from './record.js';
 import { EXEC_DESCRIPTION } from './config-reference.js';
+import { unusableLogFile, warnOnStderr } from './log.js';
+import { unusableDirectory, WORKSPACE } from './workspace.js';
 
 export interface ExecCliOptions {
   config: string;
@@ -53,6 +55,29 @@ export function parseExecArgs(argv: string[]): ExecCliOptions {
   return { config: positionals[0], log: values.log, logFailures: values['log-failures'] ?? false, projectRoot: values.project, imageAliases: aliases, configDirEnv };
 }
 
+/**
+ * The places the options name, checked before anything runs: the --log file, where events
+ * could never be appended (a directory, a path under a file, a directory that may not be
+ * written), and the --project directory, which must be one. Each is a mistake of the command
+ * line, thrown as one: found at the first event, an unusable log ended the run there, its
+ * report lost and the commands after it never run; a missing project failed every command
+ * with 125 as if its working directory were at fault.
+ */
+export function checkExecPlaces(options: Pick<ExecCliOptions, 'log' | 'projectRoot'>): void {
+  if (options.log !== undefined) {
+    const problem = unusableLogFile(options.log);
+    if (problem) throw new Error(`--log ${problem}`);
+  }
+  if (options.projectRoot !== undefined) {
+    const given = options.projectRoot;
+    const project = path.resolve(given);
+    const what = `it names the project's directory, where host commands run and which containers mount at ${WORKSPACE}`;
+    if (given === '') throw new Error(`--project is empty: ${what}`);
+    const unusable = unusableDirectory(project, given, { enter: false });
+    if (unusable) throw new Error(`--project ${given}${given === project ? '' : ` (${project})`} ${unusable.problem}: ${what}`);
+  }
+}
+
 /** Set once stdout's reader went away (`| head`): report lines are dropped from then on. */
 let stdoutReaderGone = false;
 let watchingStdout = false;
@@ -82,6 +107,7 @@ export async function execCommand(input: string[] | ExecCliOptions, takeStartSig
   let options: ExecCliOptions;
   try {
     options = Array.isArray(input) ? parseExecArgs(input) : input;
+    checkExecPlaces(options);
   } catch (e) {
     interrupts.dispose();
     // A mistake in the command line, not a report: on stderr, as the option parser's own ("error: unknown option").
@@ -109,6 +135,7 @@ export async function execCommand(input: string[] | ExecCliOptions, takeStartSig
       logFailures: options.logFailures,
       configName: options.config,
       write,
+      warn: warnOnStderr,
     });
   } finally {
     interrupts.dispose();

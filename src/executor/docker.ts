@@ -9,6 +9,7 @@ import { execa, type Options } from 'execa';
 import { Child, ownProcessWork } from '../process/child.js';
 import { asSpawn, tiedToParent } from '../process/containment.js';
 import { OWNER_LABEL, watchOwnContainers } from './container-watch.js';
+import { onForcedExit } from './interrupts.js';
 import { ensureLocalImage, LOCAL_IMAGE } from './local-image.js';
 import { localImageAdvice, pullIfMissing } from './pull.js';
 import type { ExecObserver } from './events.js';
@@ -242,6 +243,7 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
   args.push(used, ...(watch ? watch.command(request.run) : ['sh', '-c', request.run]));
 
   let created = false;
+  let forgetForcedKill = () => {};
   // Where the engine's events of this container begin, with a second to spare (its name is unique).
   const eventsSince = Date.now() / 1000 - 1;
   const creating = performance.now();
@@ -254,6 +256,9 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
       return problem ? infrastructure(problem.error, [problem.fix]) : infrastructure(`docker create failed: ${creation.stderr.trim()}`);
     }
     tell({ type: 'container', name, action: 'created' });
+    // A second signal removes it at once (killed, no grace) and spec-run exits once it is gone, not
+    // leaving it to the watcher, which removes it only after spec-run has exited.
+    forgetForcedKill = onForcedExit(() => docker(['rm', '-f', name], { reject: false }));
     if (!workdirOnHost) {
       // Created is not yet run: the engine made a working directory the image lacks, said here as missing.
       const diff = await docker(['diff', name], { reject: false });
@@ -356,6 +361,7 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     return result({ outcome: 'completed', exitCode: state.ExitCode, signal: signalOf(state.ExitCode), durationMs });
   } finally {
     if (created) await remove(name, notes, tell);
+    forgetForcedKill();
     // Duration is the command's run, which the engine's set-up and removal of its container
     // can far exceed (a quick command: milliseconds of a second or more): that is said too.
     if (created && ran) notes.push(`the container took ${formatElapsed(performance.now() - creating)} from its creation to its removal; Duration is the command's own run in it, from its start to its end`);

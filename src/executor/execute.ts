@@ -4,7 +4,7 @@
 import { resolveTimeout, type CommandConfig, type StopConfig } from './config.js';
 import { runInDocker } from './docker.js';
 import { runOnHost } from './host.js';
-import { appendCommandEvents } from './log.js';
+import { appendEvents, commandEvents, limitEvents, logWriteFailed, warnOnStderr } from './log.js';
 import type { ExecRequest, ExecResult } from './result.js';
 
 export interface ExecuteOptions {
@@ -42,8 +42,20 @@ export function requestFor(config: StopConfig, command: CommandConfig, options: 
   };
 }
 
-export async function execute(request: ExecRequest, eventLog?: string, logFailures = false): Promise<ExecResult> {
+/**
+ * Runs REQUEST and appends its events to EVENTLOG. A write of the log that fails (a full disk,
+ * its directory removed meanwhile) is said through WARN (default: stderr) and costs nothing
+ * else: the result is returned all the same, for its report and the commands after it.
+ */
+export async function execute(request: ExecRequest, eventLog?: string, logFailures = false, warn: (text: string) => void = warnOnStderr): Promise<ExecResult> {
   const result = request.image !== undefined ? await runInDocker({ ...request, image: request.image }) : await runOnHost(request);
-  if (eventLog) await appendCommandEvents(eventLog, result, logFailures);
+  if (eventLog) {
+    const events = logFailures ? commandEvents(result) : limitEvents(result);
+    try {
+      await appendEvents(eventLog, events);
+    } catch (error) {
+      warn(logWriteFailed(eventLog, events, error));
+    }
+  }
   return result;
 }

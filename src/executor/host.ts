@@ -12,6 +12,7 @@ import { CONTAINER_ONLY } from './config.js';
 import { OutputCollector } from './output.js';
 import { armStop, endedItselfNote, EXIT, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 import { inCurrentDirectory, unusableDirectory } from './workspace.js';
+import { onForcedExit } from './interrupts.js';
 
 /** Init of a command's PID namespace: runs it, says on fd 3 when it ended, then stops what it left behind and says how. */
 const REAPER = join(dirname(fileURLToPath(import.meta.url)), 'reaper.sh');
@@ -63,60 +64,66 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
   // Said once the command runs, and not before: a refused or unstartable command ran nowhere, in no namespace.
   if (!pidNamespace) notes.push(`not run in a PID namespace (${missing}): processes that leave the command's process group (setsid, daemons) are not stopped`);
   if (outsideProject) notes.push(`workdir ${cwd} is outside the project (${request.projectRoot}): the command ran there`);
-  collector.capture(child);
-  const reaper = pidNamespace ? listenToReaper(child) : null;
+  // A second signal kills it at once, the whole group and what lies below it, and spec-run exits once they are gone.
+  const forgetForcedKill = onForcedExit(() => child.kill());
+  try {
+    collector.capture(child);
+    const reaper = pidNamespace ? listenToReaper(child) : null;
 
-  let stopping: { reason: StopReason; outcome: Promise<StopOutcome> } | null = null;
-  const disarm = armStop(request, (reason) => {
-    if (stopping) return;
-    tell({ type: 'stop', reason, graceMs });
-    stopping = { reason, outcome: child.stop(graceMs, (signal) => tell({ type: 'signal', signal, via: 'process' })) };
-  });
-
-  // The command's end: in a PID namespace, the reaper's word for it, which comes before the reaper stops
-  // what the command left (that cleanup, up to the grace period, is neither its time nor a timeout of it).
-  await Promise.race([child.exited, ...(reaper ? [reaper.commandEnded] : [])]);
-  const durationMs = performance.now() - started;
-  disarm();
-  const ended = await child.exited;
-
-  // In a PID namespace every writer is gone once the namespace is, so the pipes close. In
-  // a process group only, a child that left the group may hold them open forever.
-  const drainMs = pidNamespace ? Infinity : DRAIN_MS;
-  if (stopping) {
-    const { reason, outcome } = stopping as { reason: StopReason; outcome: Promise<StopOutcome> };
-    const how = await outcome;
-    // A stopped command took until its stop was done: a member of its group that ignored
-    // SIGTERM kept the hook waiting through the grace period, though the leader ended at once.
-    const stoppedAfterMs = performance.now() - started;
-    await child.outputClosed(drainMs);
-    const killed = how === 'killed';
-    const exitCode = stoppedExitCode(reason, killed, request.signal);
-    // The leader's own status (a reaper passes the command's on, 128 + n for a signal), where
-    // SIGTERM reached it: one that ended before the stop was sent handled no signal.
-    const own = endedItselfNote(how === 'terminated' && !ended.signal ? ended.code : null, reason, killed, exitCode);
-    if (own) notes.push(own);
-    return base(request, notes, collector, started, {
-      outcome: reason,
-      exitCode,
-      signal: killed ? 'SIGKILL' : 'SIGTERM',
-      durationMs: killed ? stoppedAfterMs : durationMs,
+    let stopping: { reason: StopReason; outcome: Promise<StopOutcome> } | null = null;
+    const disarm = armStop(request, (reason) => {
+      if (stopping) return;
+      tell({ type: 'stop', reason, graceMs });
+      stopping = { reason, outcome: child.stop(graceMs, (signal) => tell({ type: 'signal', signal, via: 'process' })) };
     });
+
+    // The command's end: in a PID namespace, the reaper's word for it, which comes before the reaper stops
+    // what the command left (that cleanup, up to the grace period, is neither its time nor a timeout of it).
+    await Promise.race([child.exited, ...(reaper ? [reaper.commandEnded] : [])]);
+    const durationMs = performance.now() - started;
+    disarm();
+    const ended = await child.exited;
+
+    // In a PID namespace every writer is gone once the namespace is, so the pipes close. In
+    // a process group only, a child that left the group may hold them open forever.
+    const drainMs = pidNamespace ? Infinity : DRAIN_MS;
+    if (stopping) {
+      const { reason, outcome } = stopping as { reason: StopReason; outcome: Promise<StopOutcome> };
+      const how = await outcome;
+      // A stopped command took until its stop was done: a member of its group that ignored
+      // SIGTERM kept the hook waiting through the grace period, though the leader ended at once.
+      const stoppedAfterMs = performance.now() - started;
+      await child.outputClosed(drainMs);
+      const killed = how === 'killed';
+      const exitCode = stoppedExitCode(reason, killed, request.signal);
+      // The leader's own status (a reaper passes the command's on, 128 + n for a signal), where
+      // SIGTERM reached it: one that ended before the stop was sent handled no signal.
+      const own = endedItselfNote(how === 'terminated' && !ended.signal ? ended.code : null, reason, killed, exitCode);
+      if (own) notes.push(own);
+      return base(request, notes, collector, started, {
+        outcome: reason,
+        exitCode,
+        signal: killed ? 'SIGKILL' : 'SIGTERM',
+        durationMs: killed ? stoppedAfterMs : durationMs,
+      });
+    }
+    if (reaper) {
+      await child.outputClosed();
+      const how = reaper.cleanup();
+      if (how) notes.push(`processes the command left running were stopped (${how}), including any that left its process group`);
+      // The reaper exits with the command's status: a shell-style 128+n when a signal ended the command.
+      const exitCode = ended.code ?? EXIT.infrastructure;
+      return base(request, notes, collector, started, { outcome: 'completed', exitCode, signal: signalOf(exitCode), durationMs });
+    }
+    // The leader ended on its own; members it left in its group are stopped too.
+    const leftovers = await child.stop(graceMs);
+    if (leftovers !== 'already-exited') notes.push(`processes the command left running in its group were stopped (${leftovers})`);
+    await child.outputClosed(DRAIN_MS);
+    const exitCode = ended.code ?? (ended.signal ? 128 + (constants.signals[ended.signal] ?? 0) : EXIT.infrastructure);
+    return base(request, notes, collector, started, { outcome: 'completed', exitCode, signal: ended.signal, durationMs });
+  } finally {
+    forgetForcedKill();
   }
-  if (reaper) {
-    await child.outputClosed();
-    const how = reaper.cleanup();
-    if (how) notes.push(`processes the command left running were stopped (${how}), including any that left its process group`);
-    // The reaper exits with the command's status: a shell-style 128+n when a signal ended the command.
-    const exitCode = ended.code ?? EXIT.infrastructure;
-    return base(request, notes, collector, started, { outcome: 'completed', exitCode, signal: signalOf(exitCode), durationMs });
-  }
-  // The leader ended on its own; members it left in its group are stopped too.
-  const leftovers = await child.stop(graceMs);
-  if (leftovers !== 'already-exited') notes.push(`processes the command left running in its group were stopped (${leftovers})`);
-  await child.outputClosed(DRAIN_MS);
-  const exitCode = ended.code ?? (ended.signal ? 128 + (constants.signals[ended.signal] ?? 0) : EXIT.infrastructure);
-  return base(request, notes, collector, started, { outcome: 'completed', exitCode, signal: ended.signal, durationMs });
 }
 
 /** What the reaper says on its fd: when the command itself ended, then how it stopped what the command left ("" when nothing was left). */

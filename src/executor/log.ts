@@ -5,7 +5,7 @@
 // each command's failure (a non-zero exit of its own, or a command that could not run) and its
 // output reaching the cap of stored output. The opt-in keeps the log of `--log` alone what
 // specifications written against it state: nothing for a command that ended on its own.
-import { appendFileSync } from 'node:fs';
+import { accessSync, appendFileSync, constants, statSync, type Stats } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatElapsed } from './duration.js';
@@ -145,16 +145,6 @@ function commandEvent(result: ExecResult, event: CommandEventName, now: Date): C
   };
 }
 
-/**
- * Appends the result's events to `file`: its limit events, or with `failures` every event
- * (commandEvents); a result without any writes nothing (and makes no file).
- */
-export async function appendCommandEvents(file: string, result: ExecResult, failures: boolean): Promise<CommandEvent[]> {
-  const events = failures ? commandEvents(result) : limitEvents(result);
-  await appendEvents(file, events);
-  return events;
-}
-
 /** Appends a run that `failFast` ended at its first failure: once that command's own events are written. */
 export async function appendFailFastEvent(file: string, event: Omit<FailFastEvent, 'timestamp' | 'event'>, now = new Date()): Promise<FailFastEvent> {
   const logged: FailFastEvent = { timestamp: now.toISOString(), event: 'fail-fast', ...event };
@@ -162,7 +152,8 @@ export async function appendFailFastEvent(file: string, event: Omit<FailFastEven
   return logged;
 }
 
-async function appendEvents(file: string, events: LoggedEvent[]): Promise<void> {
+/** Appends EVENTS to FILE, making it and its directories; none writes nothing, and makes no file. */
+export async function appendEvents(file: string, events: LoggedEvent[]): Promise<void> {
   if (events.length === 0) return;
   makeDirectory(path.dirname(file));
   await appendFile(file, events.map((event) => `${JSON.stringify(event)}\n`).join(''));
@@ -186,4 +177,76 @@ export function parseLog(text: string): LoggedEvent[] {
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as LoggedEvent);
+}
+
+/** PLACE's stats, or undefined where nothing is (missing, or under a file); another error is thrown. */
+function statOf(place: string): Stats | undefined {
+  try {
+    return statSync(place);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+/** Why this user may not write in DIR: the system's word for it (permission denied, read-only file system), or null. */
+function notWritable(place: string): string | null {
+  try {
+    accessSync(place, constants.W_OK);
+    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'EROFS' ? 'it is on a read-only file system' : code === 'EACCES' || code === 'EPERM' ? 'this user may not write to it (permission denied)' : (error as Error).message;
+  }
+}
+
+/**
+ * Why events could never be appended to FILE, as its --log names it, or null when they can:
+ * checked before anything runs, without making the file or a directory (a run with no event
+ * makes none). A directory, a path under a file, a directory that may not be written, or one
+ * that cannot be reached is refused; a missing file in directories that may be made is fine.
+ */
+export function unusableLogFile(file: string): string | null {
+  if (file === '') return 'is empty: it names no file; give the file the events are appended to, such as events.jsonl';
+  const example = path.join(file, 'events.jsonl');
+  try {
+    const stats = statOf(file);
+    if (stats?.isDirectory()) return `${file} is a directory: it names the file the events are appended to, such as ${example}`;
+    if (stats) {
+      const why = notWritable(file);
+      return why && `${file} cannot be appended to: ${why}`;
+    }
+    // Missing: the nearest place above it that exists decides whether it and the directories it lies in can be made.
+    let above = path.dirname(path.resolve(file));
+    let found = statOf(above);
+    for (; !found && path.dirname(above) !== above; found = statOf(above)) above = path.dirname(above);
+    if (found && !found.isDirectory()) return `${file} lies under ${above}, which is ${found.isFile() ? 'a file' : 'neither a file nor a directory'}, not a directory: the file cannot be made there`;
+    const why = notWritable(above);
+    return why && `${file} cannot be made in ${above}: ${why}`;
+  } catch (error) {
+    // A directory on the way that may not be entered, a loop of links: the system's own words.
+    return `${file} cannot be reached: ${(error as Error).message}`;
+  }
+}
+
+/**
+ * What a log's write that failed says on stderr: the events lost and why. The run goes on,
+ * its report and exit code its commands', as a log is the run's record beside its report,
+ * never a reason to stop the commands or to lose the report.
+ */
+export function logWriteFailed(file: string, events: readonly { event: string }[], error: unknown): string {
+  const what = events.map((e) => e.event).join(', ');
+  // What is in the way now, where it can be told (a file where its directory was: not mkdir's bare EEXIST), else the system's words.
+  const why = unusableLogFile(file) ?? (error as Error).message;
+  return `spec-run: could not append to the log ${file} (${what} event${events.length === 1 ? '' : 's'} lost): ${why}; the commands go on`;
+}
+
+/** Where a failed write of the log is said when the caller names no place: stderr, which must not fail itself. */
+export function warnOnStderr(text: string): void {
+  try {
+    process.stderr.write(`${text}\n`);
+  } catch {
+    // nowhere to say it
+  }
 }

@@ -11,7 +11,7 @@ import type { ExecEvent, TimedEvent } from './events.js';
 import { execute, requestFor } from './execute.js';
 import { mapImage } from './docker.js';
 import { formatElapsed } from './duration.js';
-import { appendFailFastEvent, appendInterruptedEvent } from './log.js';
+import { appendFailFastEvent, appendInterruptedEvent, logWriteFailed } from './log.js';
 import { whenAborted } from '../process/abort-listeners.js';
 import { outputNotices, streamRecords, type KeptEnd, type OutputLine, type StreamName, type StreamRecord } from './output.js';
 import { interruptedStatus, interruptSignalOf, type InterruptSignal } from './interrupts.js';
@@ -93,6 +93,8 @@ export interface RunRecord {
   elapsedMs?: number;
   /** `failFast: true` ended the run at a failure: that command's place and those of the commands not started, from 0. */
   failedFast?: { failed: number; notRun: number[] };
+  /** What went wrong beside the run, as told to the caller's warn (a write of the log that failed), in order. */
+  warnings?: string[];
 }
 
 export interface RecordOptions {
@@ -111,6 +113,8 @@ export interface RecordOptions {
   configName?: string;
   /** Told each message as it is shown (the CLI prints them). */
   write?: (text: string) => void;
+  /** Told what went wrong beside the run, a write of the log that failed (the CLI says it on stderr); the run goes on. */
+  warn?: (text: string) => void;
   /** Told each command's events as they happen, with its place (from 0): what a caller times by a command's own start. */
   onEvent?: (index: number, event: ExecEvent) => void;
   /** Grace between SIGTERM and SIGKILL, when not the executor's default (a fault injected by tests). */
@@ -219,8 +223,17 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
     return record;
   }
   const configDir = path.resolve(options.configDir);
+  // Kept in the record, and told to the caller: a log's failed write is no message of the report.
+  const warnings: string[] = [];
+  record.warnings = warnings;
+  const callerWarn = options.warn;
+  const warn = (text: string) => {
+    warnings.push(text);
+    callerWarn?.(text);
+  };
+  options = { ...options, warn };
   const running: Running = { command: null, origin: null, started: 0 };
-  const stopLogging = options.log ? logInterruption(options.log, options, config, running, show) : () => {};
+  const stopLogging = options.log ? logInterruption(options.log, options, config, running) : () => {};
   try {
     await runCommands(config, options, configDir, record, running, show);
   } finally {
@@ -243,7 +256,7 @@ interface Running {
  * handled, before anything is stopped, so a second signal that exits at once finds it written.
  * An abort that names no signal (a caller's cancellation) is no interruption of spec-run exec.
  */
-function logInterruption(log: string, options: RecordOptions, config: StopConfig, running: Running, show: (text: string) => void): () => void {
+function logInterruption(log: string, options: RecordOptions, config: StopConfig, running: Running): () => void {
   const write = () => {
     const signal = interruptSignalOf(options.signal?.reason);
     if (!signal) return;
@@ -265,7 +278,7 @@ function logInterruption(log: string, options: RecordOptions, config: StopConfig
       });
     } catch (e) {
       // Said, not thrown: an abort listener's error would end spec-run before it stops what runs.
-      show(`Error: could not log the interruption to ${log}: ${(e as Error).message}`);
+      options.warn?.(logWriteFailed(log, [{ event: 'interrupted' }], e));
     }
   };
   if (options.signal?.aborted) {
@@ -302,7 +315,7 @@ async function runCommands(config: StopConfig, options: RecordOptions, configDir
     // A configuration's commands are what spec-run exec runs (the interpreter's too): its advice, not a document's.
     request.runBy = 'exec';
     if (options.graceMs !== undefined) request.graceMs = options.graceMs;
-    const result = await execute(request, options.log, options.logFailures);
+    const result = await execute(request, options.log, options.logFailures, options.warn ?? (() => {}));
     running.command = null;
     const configDirNote = configDirVariableNote(configDirVariable, configDirSeen, configDir, command.env);
     if (configDirNote) result.notes.unshift(configDirNote);
@@ -336,7 +349,7 @@ async function stopAtFailure(command: CommandConfig, later: CommandConfig[], res
   }
   record.failedFast = { failed: command.index, notRun: later.map((c) => c.index) };
   if (!options.log) return;
-  await appendFailFastEvent(options.log, {
+  const event = {
     exitStatus: record.exitStatus,
     command: command.run,
     commandNumber: command.index + 1,
@@ -344,7 +357,12 @@ async function stopAtFailure(command: CommandConfig, later: CommandConfig[], res
     ...(result.image ? { image: result.image.requested, imageUsed: result.image.used } : {}),
     commandsNotRun: later.length,
     commandsTotal: total,
-  });
+  };
+  try {
+    await appendFailFastEvent(options.log, event);
+  } catch (e) {
+    options.warn?.(logWriteFailed(options.log, [{ event: 'fail-fast' }], e));
+  }
 }
 
 /**

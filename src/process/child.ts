@@ -5,7 +5,7 @@
 // SIGTERM -> grace -> SIGKILL discipline.
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { stopProcess, type StopOptions, type StopOutcome } from './stop.js';
+import { killNow, stopProcess, type StopOptions, type StopOutcome } from './stop.js';
 import { processWide } from './process-wide.js';
 import { setTimeout, clearTimeout } from './native-timers.js';
 
@@ -215,6 +215,15 @@ export class Child {
    * left in it (a shell's background jobs) is stopped alone, and 'already-exited' means
    * nothing was left.
    */
+  /** Kills the child at once (its group, when it leads one) and all below it, settling once they are gone (killNow). */
+  async kill(): Promise<void> {
+    const pid = this.process.pid;
+    if (pid === undefined) return;
+    const group = this.options.group ?? false;
+    if (this.ending && !group) return;
+    await killNow(pid, this.exited, { group });
+  }
+
   async stop(graceMs: number, onSignal?: StopOptions['onSignal']): Promise<StopOutcome> {
     const pid = this.process.pid;
     if (pid === undefined) return 'already-exited';

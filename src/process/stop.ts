@@ -112,6 +112,20 @@ export async function stopProcess(pid: number, exited: Promise<unknown>, options
   return 'killed';
 }
 
+/**
+ * Kills `pid` at once, no grace: SIGKILL to it (its group, with `group`) and to every process
+ * below it, found before the kill (in a PID namespace, the namespace's every process, which
+ * its init adopts); settles once the leader has been reaped and none of them is alive, polled
+ * every `pollMs`. The caller bounds the wait: a process in uninterruptible sleep dies late.
+ */
+export async function killNow(pid: number, exited: Promise<unknown>, { group = false, pollMs = 10 }: { group?: boolean; pollMs?: number } = {}): Promise<void> {
+  const below = descendantsOf(pid);
+  send(pid, group, 'SIGKILL');
+  for (const member of below) send(member, false, 'SIGKILL');
+  await exited.catch(() => undefined);
+  while ((group && alive(pid, true)) || below.some(isRunning)) await new Promise((resolve) => setTimeout(resolve, pollMs));
+}
+
 /** The state of `pid` as /proc says it (R running, S sleeping, T stopped, Z zombie...); undefined when it cannot be read. */
 export function processState(pid: number): string | undefined {
   try {
