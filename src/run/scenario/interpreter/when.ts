@@ -12,6 +12,7 @@ import { inRunWords } from './run-words.js';
 import { inMomentWords, momentIn, showMoment, type InterruptMoment } from './interrupt-moment.js';
 import { takeInvocation } from './invocation.js';
 import { invocationLinesRewritten } from './invocation-line.js';
+import { wholeSetup } from './whole-setup.js';
 import { args, isFunction, read, type Args, type Reading, type Rule } from './reading.js';
 
 export interface Setup {
@@ -22,6 +23,8 @@ export interface Setup {
   fields: Record<string, unknown>;
   /** `stop.defaultTimeout` as a YAML value, when written as one (a value under test). */
   defaultTimeout?: unknown;
+  /** `stop.failFast` as a YAML value, as a sentence writes it (whole-setup.ts). */
+  failFast?: unknown;
   /** Timeouts the When states as durations (null: disabled). */
   timeoutMs?: number | null;
   defaultTimeoutMs?: number | null;
@@ -855,6 +858,12 @@ function quotedHolder(sentence: string): string {
 }
 
 export function readWhen(said: string): Reading<SetupPart> {
+  // The whole setup in one sentence (the place, its configuration file, the launch): the file read there, the launch and what follows by the rules.
+  const whole = wholeSetup(said);
+  if (whole) {
+    const rest = readWhen(whole.rest);
+    return rest.ok ? { ok: true, parts: [...whole.parts, ...rest.parts], rules: ['the whole setup in one sentence', ...rest.rules] } : rest;
+  }
   const written = quotedHolder(timeInto(inMomentWords(inRunWords(withoutSpellingNote(said)))));
   // spec-run exec's command line written out (bare, through its bin, with variables assigned before it): in the forms read below.
   const rewritten = invocationLinesRewritten(written);
