@@ -1,0 +1,81 @@
+// Round 33's part C: a scenario's whole setup said in one sentence, with no YAML block (whole-setup.ts): the place the
+// document makes the scenario's directory holds a configuration file described by its YAML fragments and a few words,
+// and spec-run exec is launched there on that file. Documents written for these tests (none from a batch), read both
+// ways through real runs: a true sentence passes, a false copy fails, an unreadable neighbour stays undefined.
+import t from 'tap';
+import { runSpecLines } from './cli-points.js';
+
+const document = (scenarios: string[][]) => [
+  '# Sandbox runs',
+  '',
+  '## Purpose',
+  '',
+  'Every scenario is run in a fresh scratch folder; its configuration is saved in that folder under the name the scenario gives, and `spec-run exec` is called from the scratch folder.',
+  '',
+  '## Requirements',
+  '',
+  '### Requirement: As said',
+  'The executor SHALL do what its scenarios say.',
+  '',
+  ...scenarios.flatMap((lines) => [...lines, '']),
+];
+const scenario = (title: string, when: string, ...thens: string[]) => [`#### Scenario: ${title}`, `- **WHEN** ${when}`, ...thens.map((then, i) => `- **${i === 0 ? 'THEN' : 'AND'}** ${then}`)];
+
+const thenVerdicts = (points: { name: string; ok: boolean; todo?: unknown }[]) => points.filter((p) => /^(THEN|AND) /.test(p.name)).map((p) => p.ok);
+
+t.test('through real runs: one command and its keys, the launch line\'s options, both ways', async (t) => {
+  const { points } = await runSpecLines('round33c-one', document([
+    scenario('lines', 'the scratch folder holds only `gate.yaml` with one command `run: "seq 1 6"` and `maxOutputLines: 2`, and spec-run exec is launched from the scratch folder as `spec-run exec gate.yaml`', 'the output shows `1` and `2` but not `3`'),
+    scenario('lines probe', 'the scratch folder holds only `gate.yaml` with one command `run: "seq 1 6"` and `maxOutputLines: 4`, and spec-run exec is launched from the scratch folder as `spec-run exec gate.yaml`', 'the output shows `1` and `2` but not `3`'),
+    scenario('tail', 'the scratch folder holds a `h.yaml` with one command `run: "seq 1 9"`, `maxOutputLines: 2` and `keepOutput: tail`, and spec-run exec is launched there as `spec-run exec h.yaml`', 'the output shows `9` but not `1`'),
+    scenario('tail probe', 'the scratch folder holds a `h.yaml` with one command `run: "seq 1 9"`, `maxOutputLines: 2` and `keepOutput: head`, and spec-run exec is launched there as `spec-run exec h.yaml`', 'the output shows `9` but not `1`'),
+    scenario('timeout', 'the scratch folder holds only `t.yaml` whose only command is `run: "echo begun; sleep 20"` with `timeout: 1s`, and spec-run exec is launched from the scratch folder as `spec-run exec t.yaml`', 'the exit status is 124'),
+    scenario('timeout probe', 'the scratch folder holds only `t.yaml` whose only command is `run: "echo begun; sleep 2"` with `timeout: 20s`, and spec-run exec is launched from the scratch folder as `spec-run exec t.yaml`', 'the exit status is 124'),
+  ]));
+  t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
+  t.same(thenVerdicts(points), [true, false, true, false, true, false], 'true sentences pass, false copies fail', { points });
+});
+
+t.test('through real runs: several commands, the stop section\'s keys, keys grouped by with, both ways', async (t) => {
+  const { points } = await runSpecLines('round33c-several', document([
+    scenario('first failure', 'the scratch folder holds only `s.yaml` with the three commands `run: "echo x; exit 4"`, `run: "touch made.txt; exit 6"` and `run: "echo y"`, and spec-run exec is launched from the scratch folder as `spec-run exec s.yaml --log l.jsonl --log-failures`', 'the exit status is 4', 'the file `made.txt` exists'),
+    scenario('first failure probe', 'the scratch folder holds only `s.yaml` with the three commands `run: "echo x; exit 6"`, `run: "touch made.txt; exit 4"` and `run: "echo y"`, and spec-run exec is launched from the scratch folder as `spec-run exec s.yaml --log l.jsonl --log-failures`', 'the exit status is 4', 'the file `made.txt` exists'),
+    scenario('fail fast', 'the scratch folder holds only `f.yaml` with `failFast: true`, `defaultTimeout: 1s` and the commands `run: "sleep 9"` and `run: "touch later.txt"`, and spec-run exec is launched from the scratch folder as `spec-run exec f.yaml`', 'the exit status is 124', 'no file `later.txt` exists'),
+    scenario('fail fast probe', 'the scratch folder holds only `f.yaml` with `failFast: false`, `defaultTimeout: 1s` and the commands `run: "sleep 9"` and `run: "touch later.txt"`, and spec-run exec is launched from the scratch folder as `spec-run exec f.yaml`', 'the exit status is 124', 'no file `later.txt` exists'),
+    scenario('with', 'the scratch folder holds a `w.yaml` with two commands, `run: "sleep 5; echo late"` with `timeout: 1s`, then the host command `run: "echo on time"`, and spec-run exec is launched there as `spec-run exec w.yaml`', 'the output shows `on time` but not `late`'),
+    scenario('with probe', 'the scratch folder holds a `w.yaml` with two commands, `run: "sleep 2; echo late"`, then the host command `run: "echo on time"` with `timeout: 1s`, and spec-run exec is launched there as `spec-run exec w.yaml`', 'the output shows `on time` but not `late`'),
+  ]));
+  t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
+  t.same(thenVerdicts(points), [true, true, false, true, true, true, true, false, true, false], 'true sentences pass, false copies fail', { points });
+});
+
+t.test('through real runs: values the executor refuses, written as said, and the file said as its lines', async (t) => {
+  const { points } = await runSpecLines('round33c-refused', document([
+    scenario('bad', 'the scratch folder holds only `b.yaml` with two commands: the first `run: "true"` with `cpus: 2`; the second `run: "true"` with `image: ""`; and spec-run exec is launched from the scratch folder as `spec-run exec b.yaml`', 'the exit status is 2', 'the diagnostics mention `stop.commands[0].cpus` and `stop.commands[1].image`'),
+    scenario('bad probe', 'the scratch folder holds only `b.yaml` with two commands: the first `run: "true"` with `image: ""`; the second `run: "true"` with `cpus: 2`; and spec-run exec is launched from the scratch folder as `spec-run exec b.yaml`', 'the exit status is 2', 'the diagnostics mention `stop.commands[0].cpus` and `stop.commands[1].image`'),
+    scenario('empty', 'the scratch folder holds only `e.yaml` consisting of the two lines `stop:` and `  commands: []`, and spec-run exec is launched from the scratch folder as `spec-run exec e.yaml`', 'the exit status is 2'),
+    scenario('empty probe', 'the scratch folder holds only `e.yaml` consisting of the two lines `stop:` and `  commands: [{run: "true"}]`, and spec-run exec is launched from the scratch folder as `spec-run exec e.yaml`', 'the exit status is 2'),
+  ]));
+  t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
+  t.same(thenVerdicts(points), [true, true, true, false, true, false], 'true sentences pass, false copies fail', { points });
+});
+
+t.test('through real runs: neighbours left unread', async (t) => {
+  const { points } = await runSpecLines('round33c-unread', document([
+    // A key after two commands, joined by "and" only: of the second, or of both?
+    scenario('whose key', 'the scratch folder holds only `u.yaml` with the commands `run: "echo a"` and `run: "echo b"` and `timeout: 2s`, and spec-run exec is launched from the scratch folder as `spec-run exec u.yaml`', 'the exit status is 0'),
+    // The count is not the commands'.
+    scenario('count', 'the scratch folder holds only `u.yaml` with three commands, `run: "echo a"` and `run: "echo b"`, and spec-run exec is launched from the scratch folder as `spec-run exec u.yaml`', 'the exit status is 0'),
+    // The launch line runs another file.
+    scenario('other file', 'the scratch folder holds only `u.yaml` with one command `run: "echo a"`, and spec-run exec is launched from the scratch folder as `spec-run exec v.yaml`', 'the exit status is 0'),
+    // A word this shape does not have.
+    scenario('other word', 'the scratch folder holds only `u.yaml` with one command `run: "echo a"` and a retry, and spec-run exec is launched from the scratch folder as `spec-run exec u.yaml`', 'the exit status is 0'),
+    // Said valid, and it is not.
+    scenario('not valid', 'the scratch folder holds a valid `u.yaml` whose only command is `run: "echo a"` with `memory: 3m`, and spec-run exec is launched there as `spec-run exec u.yaml`', 'the exit status is 0'),
+    // Piped into another program: another process tree.
+    scenario('piped', 'the scratch folder holds only `u.yaml` with one command `run: "seq 1 5"`, and spec-run exec is launched from the scratch folder as `spec-run exec u.yaml | head -n 1`', 'the exit status is 0'),
+  ]));
+  const whens = points.filter((p) => p.name.startsWith('WHEN'));
+  t.equal(whens.length, 6, { points });
+  t.ok(whens.every((p) => p.todo !== undefined), 'every When stays undefined', { points: whens });
+});
