@@ -99,6 +99,8 @@ function described(description: string): Said | null {
   const said: Said = { entries: [], section: {}, sectionAbsent: [], noCommands: false };
   // "with a `stop:` section that has no `defaultTimeout:` and one command …": the section is the file's.
   let text = description.replace(/^with\s+an?\s+`stop:?`\s+(?:section|key|mapping)\s+(?:that|which)\s+(?:has|holds)\s+/i, 'with ');
+  // "whose `stop.commands` list has two entries, first … and second …": that many commands.
+  text = text.replace(/^whose\s+`stop\.commands:?`\s+(?:list|array|sequence)\s+(?:has|holds)\s+(\w+)\s+(?:entries|items),?\s+/i, 'with $1 commands, ');
   // "whose only command is `run: …`", "whose one command is …": one command.
   text = text.replace(/^whose\s+(?:only|one|single|sole)\s+command\s+is\s+/i, 'with one command ');
   // "consisting of the two lines `stop:` and `  commands: []`": the file's lines, as written.
@@ -114,6 +116,7 @@ function described(description: string): Said | null {
   // The command keys are given to: the last command, while a "with" group after it is open, or with one command only.
   let open = false;
   let without = false;
+  let withoutUsed = false;
   let no = false;
   const pending: [string, unknown][] = [];
   const current = () => said.entries.at(-1);
@@ -144,14 +147,17 @@ function described(description: string): Said | null {
       }
       if (w === ',' || w === ';' || w === 'and' || w === 'then' || w === ':') {
         // A separator ends a "without"; a "with" group stays open until the next command.
+        if ((no || without) && !withoutUsed) return null;
         without = false;
+        withoutUsed = false;
         no = false;
         continue;
       }
       if (w === 'with') {
-        if (!current()) return null;
+        if (!current() || (without && !withoutUsed)) return null;
         open = true;
         without = false;
+        withoutUsed = false;
         continue;
       }
       if (w === 'without') {
@@ -194,6 +200,9 @@ function described(description: string): Said | null {
         if (!entry || (!open && !without && said.entries.length > 1) || key in entry.fields || key === 'run') return null;
         entry.absent.push(key);
       }
+      // "no" is said of one key; "without" of the keys up to the next separator.
+      no = false;
+      withoutUsed = true;
       continue;
     }
     if (no || without) return null;
@@ -248,7 +257,7 @@ function described(description: string): Said | null {
     }
     if (!give(name, value)) return null;
   }
-  if (no || without || place !== undefined || host) return null;
+  if (no || (without && !withoutUsed) || place !== undefined || host) return null;
   if (said.noCommands) return declared === undefined && pending.length === 0 ? said : null;
   // Keys said before any command: of the one command there is.
   if (pending.length > 0) {
@@ -303,7 +312,8 @@ function fileOf(said: Said): string {
   return stringify({ stop: { ...said.section, commands } });
 }
 
-const shown = (value: unknown) => stringify(value, { lineWidth: 0 }).trim().replace(/\n\s*/g, ' ');
+/** A value as written in the file, a text in quotes ("no" is the text, never a boolean). */
+const shown = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value));
 
 /** SENTENCE's whole setup, read as its configuration file and launch; null where it is not said in this shape. */
 export function wholeSetup(sentence: string): WholeSetup | null {
