@@ -60,6 +60,21 @@ t.test('through real runs: values the executor refuses, written as said, and the
   t.same(thenVerdicts(points), [true, true, true, false, true, false], 'true sentences pass, false copies fail', { points });
 });
 
+t.test('through real runs: keys by place, left out, the environment as a mapping or a list, both ways', async (t) => {
+  const { points } = await runSpecLines('round33c-keys', document([
+    scenario('env', 'the scratch folder holds only `v.yaml` with one command `run: "echo team=$TEAM"` and `env:` mapping `TEAM: qa-lab`, and spec-run exec is launched from the scratch folder as `spec-run exec v.yaml`', 'the output shows `team=qa-lab`'),
+    scenario('env probe', 'the scratch folder holds only `v.yaml` with one command `run: "echo team=$TEAM"` and `env:` mapping `TEAM: ops-lab`, and spec-run exec is launched from the scratch folder as `spec-run exec v.yaml`', 'the output shows `team=qa-lab`'),
+    scenario('no failFast', 'the scratch folder holds a `n.yaml` with three commands, `run: "exit 3"`, `run: "touch went-on"` and `run: "exit 5"`, no `failFast`, and spec-run exec is launched there as `spec-run exec n.yaml`', 'the exit status is 3', 'the file `went-on` exists'),
+    scenario('no failFast probe', 'the scratch folder holds a `n.yaml` with three commands, `run: "exit 3"`, `run: "touch went-on"` and `run: "exit 5"`, `failFast: true`, and spec-run exec is launched there as `spec-run exec n.yaml`', 'the exit status is 3', 'the file `went-on` exists'),
+    scenario('entries', 'the scratch folder holds only `p.yaml` whose `stop.commands` list has two entries, first `run: "echo one"` and second `run: "seq 1 5"` with `maxOutputLines: 10001`, and spec-run exec is launched from the scratch folder as `spec-run exec p.yaml`', 'the exit status is 2', 'the diagnostics mention `stop.commands[1].maxOutputLines`'),
+    scenario('entries probe', 'the scratch folder holds only `p.yaml` whose `stop.commands` list has two entries, first `run: "echo one"` with `maxOutputLines: 10001` and second `run: "seq 1 5"`, and spec-run exec is launched from the scratch folder as `spec-run exec p.yaml`', 'the exit status is 2', 'the diagnostics mention `stop.commands[1].maxOutputLines`'),
+    scenario('list', 'the scratch folder holds only `l.yaml` with two commands: the first `run: "true"` without `image:` but with `network: none`; the second `run: "true"` with `env:` written as the list `- SITE=lab`; and spec-run exec is launched from the scratch folder as `spec-run exec l.yaml`', 'the exit status is 2', 'the diagnostics mention `stop.commands[0].network` and `stop.commands[1].env`'),
+    scenario('list probe', 'the scratch folder holds only `l.yaml` with two commands: the first `run: "true"` with `env:` written as the list `- SITE=lab`; the second `run: "true"` without `image:` but with `network: none`; and spec-run exec is launched from the scratch folder as `spec-run exec l.yaml`', 'the exit status is 2', 'the diagnostics mention `stop.commands[0].network` and `stop.commands[1].env`'),
+  ]));
+  t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
+  t.same(thenVerdicts(points), [true, false, true, true, true, false, true, true, true, false, true, true, true, false], 'true sentences pass, false copies fail', { points });
+});
+
 t.test('through real runs: neighbours left unread', async (t) => {
   const { points } = await runSpecLines('round33c-unread', document([
     // A key after two commands, joined by "and" only: of the second, or of both?
@@ -74,8 +89,12 @@ t.test('through real runs: neighbours left unread', async (t) => {
     scenario('not valid', 'the scratch folder holds a valid `u.yaml` whose only command is `run: "echo a"` with `memory: 3m`, and spec-run exec is launched there as `spec-run exec u.yaml`', 'the exit status is 0'),
     // Piped into another program: another process tree.
     scenario('piped', 'the scratch folder holds only `u.yaml` with one command `run: "seq 1 5"`, and spec-run exec is launched from the scratch folder as `spec-run exec u.yaml | head -n 1`', 'the exit status is 0'),
+    // A file with no stop section: what it holds is not a stop hook's configuration this shape writes.
+    scenario('no stop', 'the scratch folder holds only `u.yaml` whose only top-level key is `jobs:`, and spec-run exec is launched from the scratch folder as `spec-run exec u.yaml`', 'the exit status is 2'),
+    // A gloss on the command line, in words of its own.
+    scenario('gloss', 'the scratch folder holds only `u.yaml` with one command `run: "seq 1 3"` (three short lines), and spec-run exec is launched from the scratch folder as `spec-run exec u.yaml`', 'the exit status is 0'),
   ]));
   const whens = points.filter((p) => p.name.startsWith('WHEN'));
-  t.equal(whens.length, 6, { points });
+  t.equal(whens.length, 8, { points });
   t.ok(whens.every((p) => p.todo !== undefined), 'every When stays undefined', { points: whens });
 });
