@@ -75,6 +75,17 @@ t.test('through real runs: keys by place, left out, the environment as a mapping
   t.same(thenVerdicts(points), [true, false, true, true, true, false, true, true, true, false, true, true, true, false], 'true sentences pass, false copies fail', { points });
 });
 
+t.test('through real runs: other verbs of holding and launching, list items, both ways', async (t) => {
+  const { points } = await runSpecLines('round33c-verbs', document([
+    scenario('lists', 'the scratch folder contains a `k.yaml` that lists the commands `- run: "echo kept; exit 7"` and `- run: "touch next.txt"`, and it is started there as `spec-run exec k.yaml`', 'the exit status is 7', 'the file `next.txt` exists'),
+    scenario('lists probe', 'the scratch folder contains a `k.yaml` that lists the commands `- run: "touch next.txt"` and `- run: "echo kept; exit 7"`, and it is started there as `spec-run exec k.yaml`', 'the exit status is 0'),
+    scenario('whose', 'the scratch folder has `c.yaml` whose commands are `run: "echo pre"` and `run: "echo post"` with `showStdout: false`, and spec-run exec is invoked from the scratch folder as `spec-run exec c.yaml`', 'the output shows `pre` but not `post`'),
+    scenario('whose probe', 'the scratch folder has `c.yaml` whose commands are `run: "echo pre"` with `showStdout: false` and `run: "echo post"`, and spec-run exec is invoked from the scratch folder as `spec-run exec c.yaml`', 'the output shows `pre` but not `post`'),
+  ]));
+  t.same(points.filter((p) => p.todo !== undefined).map((p) => p.name), [], 'every step bound', { points });
+  t.same(thenVerdicts(points), [true, true, false, true, false], 'true sentences pass, false copies fail', { points });
+});
+
 t.test('through real runs: neighbours left unread', async (t) => {
   const { points } = await runSpecLines('round33c-unread', document([
     // A key after two commands, joined by "and" only: of the second, or of both?

@@ -35,7 +35,8 @@ const LAUNCHED_FROM = String.raw`(?:there|(?:from|in)\s+${PLACE})`;
 const LAUNCHED = String.raw`(?:\x60?spec-run(?:\s+exec)?\x60?|it)`;
 
 const HEAD = new RegExp(String.raw`^(${PLACE})\s+(?:holds|contains|has)\s+(only\s+)?(?:(?:a|the)\s+)?(valid\s+)?(?:(?:configuration|config)\s+(?:file\s+)?)?\x60([\w.-]+(?:\/[\w.-]+)*\.ya?ml)\x60\s+`, 'i');
-const LAUNCH = new RegExp(String.raw`[,;]\s*(?:and\s+)?(${LAUNCHED})\s+is\s+launched\s+${LAUNCHED_FROM}(\s+in\s+the\s+background)?\s+as\s+(\x60[^\x60]*\x60)`, 'i');
+/** The launch: "…, and spec-run exec is launched there as `spec-run exec x.yaml`", "…, it is started from the project directory as …". */
+const LAUNCH = new RegExp(String.raw`[,;]\s*(?:and\s+)?(${LAUNCHED})\s+is\s+(launched|started|invoked|called|run|executed)\s+${LAUNCHED_FROM}(\s+in\s+the\s+background)?\s+as\s+(\x60[^\x60]*\x60)`, 'i');
 
 interface Entry {
   run?: string;
@@ -101,6 +102,9 @@ function described(description: string): Said | null {
   let text = description.replace(/^with\s+an?\s+`stop:?`\s+(?:section|key|mapping)\s+(?:that|which)\s+(?:has|holds)\s+/i, 'with ');
   // "whose `stop.commands` list has two entries, first … and second …": that many commands.
   text = text.replace(/^whose\s+`stop\.commands:?`\s+(?:list|array|sequence)\s+(?:has|holds)\s+(\w+)\s+(?:entries|items),?\s+/i, 'with $1 commands, ');
+  // "that lists the commands …", "listing one command …", "whose commands are …": what it holds, as "with" says it.
+  text = text.replace(/^(?:(?:that|which)\s+(?:lists|has|holds|contains|declares)|listing|declaring|containing|holding)\s+(?=(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?(?:commands?|entries|entry)\b|`)/i, 'with ');
+  text = text.replace(/^whose\s+commands\s+are\s+/i, 'with the commands ');
   // "whose only command is `run: …`", "whose one command is …": one command.
   text = text.replace(/^whose\s+(?:only|one|single|sole)\s+command\s+is\s+/i, 'with one command ');
   // "consisting of the two lines `stop:` and `  commands: []`": the file's lines, as written.
@@ -188,7 +192,8 @@ function described(description: string): Said | null {
       }
       return null;
     }
-    const span = t.span;
+    // "`- run: "x"`": a command's entry written as the list item it is.
+    const span = t.span.replace(/^-\s+(?=run:)/, '');
     const key = bareKey(span);
     // "no `failFast`", "without `image:`": the key left out.
     if (key !== undefined && (no || without)) {
@@ -325,7 +330,7 @@ export function wholeSetup(sentence: string): WholeSetup | null {
   const said = described(sentence.slice(head[0].length, launch.index).trim());
   if (!said) return null;
   // The launch line runs that file.
-  const line = launch[3].slice(1, -1).trim().split(/\s+/);
+  const line = launch[4].slice(1, -1).trim().split(/\s+/);
   if (line[0] !== 'spec-run' || line[1] !== 'exec' || !line.slice(2).includes(file)) return null;
   // "a valid `hooks.yaml`": said valid, so it must be one.
   if (valid && loadConfig(fileOf(said)).errors.length > 0) return null;
@@ -360,7 +365,7 @@ export function wholeSetup(sentence: string): WholeSetup | null {
       },
     });
   });
-  const [, subject, background] = launch;
-  const rest = `${subject} is launched${background ?? ''} as ${launch[3]}${sentence.slice(launch.index + launch[0].length)}`;
+  const [, subject, verb, background] = launch;
+  const rest = `${subject} is ${verb}${background ?? ''} as ${launch[4]}${sentence.slice(launch.index + launch[0].length)}`;
   return { parts, rest, file };
 }
