@@ -104,8 +104,12 @@ t.test('through real runs: neighbours left unread', async (t) => {
     scenario('no stop', 'the scratch folder holds only `u.yaml` whose only top-level key is `jobs:`, and spec-run exec is launched from the scratch folder as `spec-run exec u.yaml`', 'the exit status is 2'),
     // A gloss on the command line, in words of its own.
     scenario('gloss', 'the scratch folder holds only `u.yaml` with one command `run: "seq 1 3"` (three short lines), and spec-run exec is launched from the scratch folder as `spec-run exec u.yaml`', 'the exit status is 0'),
+    // The stop section's key inside a command's "with" group: the section's, or that entry's?
+    scenario('section key', 'the scratch folder holds only `u.yaml` with the commands `run: "echo a"` with `defaultTimeout: 2s` and `run: "echo b"`, and spec-run exec is launched from the scratch folder as `spec-run exec u.yaml`', 'the exit status is 0'),
+    // More of the file said after its launch: the file was said whole.
+    scenario('said after', 'the scratch folder holds only `u.yaml` with the commands `run: "echo a"` and `run: "echo b"`, and spec-run exec is launched from the scratch folder as `spec-run exec u.yaml`, the command with `timeout: 5s`', 'the exit status is 0'),
   ]));
   const whens = points.filter((p) => p.name.startsWith('WHEN'));
-  t.equal(whens.length, 8, { points });
+  t.equal(whens.length, 10, { points });
   t.ok(whens.every((p) => p.todo !== undefined), 'every When stays undefined', { points: whens });
 });

@@ -862,7 +862,11 @@ export function readWhen(said: string): Reading<SetupPart> {
   const whole = wholeSetup(said);
   if (whole) {
     const rest = readWhen(whole.rest);
-    return rest.ok ? { ok: true, parts: [...whole.parts, ...rest.parts], rules: ['the whole setup in one sentence', ...rest.rules] } : rest;
+    if (!rest.ok) return rest;
+    // The file is said whole: what the rest sets of a command or of the configuration would be said twice, or of which command not said.
+    const configured = rest.parts.filter((p) => setsConfiguration(p));
+    if (configured.length > 0) return { ok: false, notUnderstood: configured.map((p) => p.text), reason: 'the configuration file is said whole, and the sentence sets more of it after its launch' };
+    return { ok: true, parts: [...whole.parts, ...rest.parts], rules: ['the whole setup in one sentence', ...rest.rules] };
   }
   const written = quotedHolder(timeInto(inMomentWords(inRunWords(withoutSpellingNote(said)))));
   // spec-run exec's command line written out (bare, through its bin, with variables assigned before it): in the forms read below.
@@ -919,6 +923,14 @@ function fieldSaidTwice(parts: readonly SetupPart[]): [string, string] | null {
     }
   }
   return null;
+}
+
+/** Whether PART sets something of the configuration file (a command, a field, the stop section), not of the run's invocation, its files or its interrupt. */
+function setsConfiguration(part: SetupPart): boolean {
+  const setup = emptySetup();
+  part.apply(setup);
+  const ofTheRun = new Set(['invocation', 'interrupt', 'files', 'projectNamed', 'fields', 'prints', 'says']);
+  return setsACommand(part) || Object.entries(setup).some(([key, value]) => !ofTheRun.has(key) && value !== undefined);
 }
 
 /** Whether PART sets something of a command (a field, its timeout, what it prints or does), not of the run or its files. */

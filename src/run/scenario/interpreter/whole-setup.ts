@@ -18,6 +18,7 @@
 // What the sentence says after the launch line (a signal sent later, a file set up in prose) is left as written, to
 // the When's other readers, clause by clause: the whole binds only where they read it too.
 import { parse, stringify } from 'yaml';
+import { parseExecArgs } from '../../../executor/cli.js';
 import { loadConfig } from '../../../executor/config.js';
 import { QUIET_YAML } from '../../../parse/yaml-options.js';
 import type { Setup, SetupPart } from './when.js';
@@ -126,7 +127,8 @@ function described(description: string): Said | null {
   const current = () => said.entries.at(-1);
   const give = (key: string, value: unknown): boolean => {
     if (SECTION_KEYS.has(key)) {
-      if (key in said.section) return false;
+      // Said inside a command's "with" group: the section's, or a key of that entry the executor would refuse? Not said.
+      if (open || key in said.section) return false;
       said.section[key] = value;
       return true;
     }
@@ -331,7 +333,13 @@ export function wholeSetup(sentence: string): WholeSetup | null {
   if (!said) return null;
   // The launch line runs that file.
   const line = launch[4].slice(1, -1).trim().split(/\s+/);
-  if (line[0] !== 'spec-run' || line[1] !== 'exec' || !line.slice(2).includes(file)) return null;
+  if (line[0] !== 'spec-run' || line[1] !== 'exec') return null;
+  try {
+    if (parseExecArgs(line.slice(2)).config !== file) return null;
+  } catch {
+    // A line spec-run exec refuses (an option it does not have, `--log-failures` without `--log`): not this reader's.
+    return null;
+  }
   // "a valid `hooks.yaml`": said valid, so it must be one.
   if (valid && loadConfig(fileOf(said)).errors.length > 0) return null;
   const parts: SetupPart[] = [];
