@@ -286,7 +286,7 @@ export function configure(yaml: { text: string; line: number } | null, setup: Se
   // The block is the configuration file, with what the When says written into it: the executor's loader judges both, and its errors give lines in it, as `spec-run exec` on that file would.
   const text = fromYaml
     ? withPlaced(withSettings(yaml.text, fields, setup.defaultTimeout), placed)
-    : stringify({ stop: { ...(setup.defaultTimeout !== undefined ? { defaultTimeout: setup.defaultTimeout } : {}), commands: setup.noCommands ? [] : Array.from({ length: Math.max(1, placed.length) }, (_, index) => entryOf(setupOf(index))) } });
+    : stringify({ stop: { ...(setup.defaultTimeout !== undefined ? { defaultTimeout: setup.defaultTimeout } : {}), ...(setup.failFast !== undefined ? { failFast: setup.failFast } : {}), commands: setup.noCommands ? [] : Array.from({ length: Math.max(1, placed.length) }, (_, index) => entryOf(setupOf(index))) } });
   if (fromYaml) {
     const conflicts = blockConflicts(yaml.text, setupOf, setup);
     if (conflicts.length > 0) throw new Error(`the When and the scenario's YAML block (line ${yaml.line}) say different things of the command: ${conflicts.join('; ')}. Which one does the scenario mean? Say it once: in the block, or in the When`);

@@ -14,6 +14,7 @@ import { inSignalSaid } from './signal-said.js';
 import { inLogPlaceWords } from './log-place-said.js';
 import { takeInvocation } from './invocation.js';
 import { invocationLinesRewritten } from './invocation-line.js';
+import { wholeSetup } from './whole-setup.js';
 import { args, isFunction, read, type Args, type Reading, type Rule } from './reading.js';
 import { treeEntriesSaid } from './tree-said.js';
 
@@ -25,6 +26,8 @@ export interface Setup {
   fields: Record<string, unknown>;
   /** `stop.defaultTimeout` as a YAML value, when written as one (a value under test). */
   defaultTimeout?: unknown;
+  /** `stop.failFast` as a YAML value, as a sentence writes it (whole-setup.ts). */
+  failFast?: unknown;
   /** Timeouts the When states as durations (null: disabled). */
   timeoutMs?: number | null;
   defaultTimeoutMs?: number | null;
@@ -858,6 +861,16 @@ function quotedHolder(sentence: string): string {
 }
 
 export function readWhen(said: string): Reading<SetupPart> {
+  // The whole setup in one sentence (the place, its configuration file, the launch): the file read there, the launch and what follows by the rules.
+  const whole = wholeSetup(said);
+  if (whole) {
+    const rest = readWhen(whole.rest);
+    if (!rest.ok) return rest;
+    // The file is said whole: what the rest sets of a command or of the configuration would be said twice, or of which command not said.
+    const configured = rest.parts.filter((p) => setsConfiguration(p));
+    if (configured.length > 0) return { ok: false, notUnderstood: configured.map((p) => p.text), reason: 'the configuration file is said whole, and the sentence sets more of it after its launch' };
+    return { ok: true, parts: [...whole.parts, ...rest.parts], rules: ['the whole setup in one sentence', ...rest.rules] };
+  }
   // The project's entries said in the words the facts read before anything is taken of the sentence (spec-run exec's start takes absences too).
   const written = quotedHolder(timeInto(inMomentWords(inSignalSaid(inRunWords(inLogPlaceWords(withoutSpellingNote(/--project\b/.test(said) ? said : treeEntriesSaid(said))))))));
   // spec-run exec's command line written out (bare, through its bin, with variables assigned before it): in the forms read below.
@@ -914,6 +927,14 @@ function fieldSaidTwice(parts: readonly SetupPart[]): [string, string] | null {
     }
   }
   return null;
+}
+
+/** Whether PART sets something of the configuration file (a command, a field, the stop section), not of the run's invocation, its files or its interrupt. */
+function setsConfiguration(part: SetupPart): boolean {
+  const setup = emptySetup();
+  part.apply(setup);
+  const ofTheRun = new Set(['invocation', 'interrupt', 'files', 'projectNamed', 'fields', 'prints', 'says']);
+  return setsACommand(part) || Object.entries(setup).some(([key, value]) => !ofTheRun.has(key) && value !== undefined);
 }
 
 /** Whether PART sets something of a command (a field, its timeout, what it prints or does), not of the run or its files. */
