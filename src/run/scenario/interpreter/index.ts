@@ -23,6 +23,7 @@ import { inExecutorTerms, marksAsSubject } from './own-terms.js';
 import { inDocumentTerms, termsOf, termsShown, type DocumentTerm } from './document-terms.js';
 import { holdsAfterRun, holdsOnlyConfiguration, withPlaceholdersDefined } from './scenario-directory.js';
 import { inPlainRegister } from './register.js';
+import { inExpectationRegister } from './expectation-register.js';
 import { inPlainShape } from './shapes.js';
 import { commandsNotStarted } from './not-started.js';
 import { observe, type Observation } from './observation.js';
@@ -284,7 +285,7 @@ function usedCondition(condition: ScenarioCondition): ConditionUse {
 function sentenceOf(text: string, code?: readonly string[], terms: readonly DocumentTerm[] = []): { sentence: string; used: DocumentTerm[] } {
   const nouns = inDocumentTerms(markCode(text, code), terms);
   const own = withPlaceholdersDefined(holdsOnlyConfiguration(holdsAfterRun(nouns.sentence)), terms);
-  return { sentence: inPlainShape(inExecutorTerms(inPlainRegister(own.sentence))).trim().replace(/[.:]$/, ''), used: [...nouns.used, ...own.used] };
+  return { sentence: inPlainShape(inExecutorTerms(inPlainRegister(inExpectationRegister(own.sentence)))).trim().replace(/[.:]$/, ''), used: [...nouns.used, ...own.used] };
 }
 
 /** A Then's checks, or why it is not read. */
