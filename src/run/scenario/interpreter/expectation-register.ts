@@ -38,9 +38,15 @@ const EXPECTS_TO = new RegExp(String.raw`${EXPECTS}((?:the|its|a|an|each|every|a
 /** "and print", "and then end": a second verb of the same subject in the claim, outside quotes. */
 const AND_VERB = new RegExp(String.raw`(\s(?:and|but)\s+(?:then\s+)?)(${BARE_VERB})\b(?=\s+(?:\x60|with|in|on|at|as|after|before|the|a|an|its|no|nothing|exactly|only|\d))`, 'gi');
 
+/** "One expects the exit status 2": the number of spec-run exec's status (group 1), said without a verb. */
+const EXPECTS_STATUS = new RegExp(String.raw`${EXPECTS}the\s+exit\s+(?:status|code)\s+(\d+)\b(?![./:\d]|\s*(?:s|ms|seconds?|lines?)\b)`, 'i');
+
 /** SENTENCE (its code marked) with a reader's expectation said as the claim it expects. */
 function expectationClaimed(sentence: string): string {
   if (EXPECTS_THAT.test(sentence)) return sentence.replace(EXPECTS_THAT, '');
+  // "One expects the exit status 2": the status said to be that number.
+  const status = EXPECTS_STATUS.exec(sentence);
+  if (status) return `The exit status is ${status[1]}${sentence.slice(status[0].length)}`;
   const m = EXPECTS_TO.exec(sentence);
   if (!m) return sentence.replace(new RegExp(String.raw`${EXPECTS}(?=the\s|its\s|a\s|an\s|no\s|nothing\b|\d)`, 'i'), 'we expect ');
   const [whole, subject, not, verb] = m;
