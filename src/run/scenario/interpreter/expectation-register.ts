@@ -39,7 +39,7 @@ const EXPECTS_TO = new RegExp(String.raw`${EXPECTS}((?:the|its|a|an|each|every|a
 const AND_VERB = new RegExp(String.raw`(\s(?:and|but)\s+(?:then\s+)?)(${BARE_VERB})\b(?=\s+(?:\x60|with|in|on|at|as|after|before|the|a|an|its|no|nothing|exactly|only|\d))`, 'gi');
 
 /** "One expects the exit status 2": the number of spec-run exec's status (group 1), said without a verb. */
-const EXPECTS_STATUS = new RegExp(String.raw`${EXPECTS}the\s+exit\s+(?:status|code)\s+(\d+)\b(?![./:\d]|\s*(?:s|ms|seconds?|lines?)\b)`, 'i');
+const EXPECTS_STATUS = new RegExp(String.raw`${EXPECTS}the\s+exit\s+(?:status|code)\s+(\d+)\b(?!\.\d|[/:\d]|\s*(?:s|ms|seconds?|lines?)\b)`, 'i');
 
 /** SENTENCE (its code marked) with a reader's expectation said as the claim it expects. */
 function expectationClaimed(sentence: string): string {
