@@ -2,13 +2,16 @@
 //
 // - a reader who expects: "One expects the exit status to be 2", "we expect the first command to print `x` and then
 //   `y`", "one expects that …": the claim is the thing expected doing what it is expected to do ("the exit status is
-//   2", "the first command prints `x` and then `y`"); "one expects the exit status 2" is read as "we expect …" is;
+//   2", "the first command prints `x` and then `y`"); "one expects the exit status 2" is spec-run exec's status said
+//   to be 2, and any other "one expects the …" is read as "we expect …" is;
 // - a labelled expectation of a test record: "Expected announcement: `[1/3] host: …`", "Expected output line: `x`",
 //   "Expected note: `  note: …`", "Expected in section `[2/3]`: `Exit Code: 137`", "Expected output line of section
-//   `[1/3]`: `x`", "Expected second output line of section `[1/2]`: `x`", "Expected last report line: `x`": the label
-//   says which part of the run the quoted text is expected in, and the claim is that the part holds it. The text is
-//   one quoted span, all the step says after its label; a label this does not name, or a text with words of the
-//   writer's beside it, is left as written (its step stays unread). A bare "Expected: `x`" names no part: unread.
+//   `[1/3]`: `x`", "Expected last report line: `x`": the label says which part of the run the quoted text is expected
+//   in, and the claim is that the part holds it (a section is the report of the command its mark names, the mark's
+//   count checked against the run's). A line placed by its number in a section ("Expected second output line of
+//   section `[1/2]`") is left: no reading here says it is that line, exactly. The text is one quoted span, all the
+//   step says after its label; a label this does not name, or a text with words of the writer's beside it, is left as
+//   written (its step stays unread). A bare "Expected: `x`" names no part: unread.
 
 /** A bare verb as "to" opens it after "expects … to", and after "and" in the same claim. */
 const BARE_VERB = String.raw`(?:be|print|show|read|hold|contain|begin|start|end|finish|succeed|fail|exit|stop|run|report|say|state|list|carry|name|appear|write|mention|include|keep|remain|stay|time\s+out|return|produce|emit)`;
@@ -33,7 +36,7 @@ const EXPECTS = String.raw`^\s*(?:one|we|you|the\s+tester|the\s+reader)\s+(?:wou
 const EXPECTS_THAT = new RegExp(String.raw`${EXPECTS}that\s+`, 'i');
 
 /** "One expects NP to V …": the subject (group 1, no verb or quote in it) and the verb (group 2). */
-const EXPECTS_TO = new RegExp(String.raw`${EXPECTS}((?:the|its|a|an|each|every|all|no|both)\s+[^\`,;:]*?)\s+to\s+(not\s+)?(${BARE_VERB})\b`, 'i');
+const EXPECTS_TO = new RegExp(String.raw`${EXPECTS}((?:the|its|a|an|each|every|all|no|both)\s+[^\`,;:]*?)\s+(not\s+)?to\s+(${BARE_VERB})\b`, 'i');
 
 /** "and print", "and then end": a second verb of the same subject in the claim, outside quotes. */
 const AND_VERB = new RegExp(String.raw`(\s(?:and|but)\s+(?:then\s+)?)(${BARE_VERB})\b(?=\s+(?:\x60|with|in|on|at|as|after|before|the|a|an|its|no|nothing|exactly|only|\d))`, 'gi');
@@ -69,8 +72,6 @@ const head = (plural: boolean, verb: string) => (/^be$/i.test(verb) ? (plural ? 
 const ONE_TEXT = String.raw`(\x60[^\x60]+\x60)\s*\.?\s*$`;
 /** A section of the report named by its mark: "section `[2/3]`", "section [2/3]". */
 const SECTION = String.raw`section\s+\x60?(\[\d+\/\d+\])\x60?`;
-/** The ordinals an output line is placed by. */
-const ORDINAL = String.raw`(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)`;
 
 /** "Expected <label>: `text`": each label the part of the run it names, and the claim that the part holds the text. */
 const LABELLED: [RegExp, (...groups: string[]) => string][] = [
@@ -80,9 +81,8 @@ const LABELLED: [RegExp, (...groups: string[]) => string][] = [
   [new RegExp(String.raw`^\s*expected\s+note\s*:\s*${ONE_TEXT}`, 'i'), (text) => `the report contains the line ${text}`],
   [new RegExp(String.raw`^\s*expected\s+(?:last|final)\s+(?:report\s+line|line\s+of\s+the\s+report)\s*:\s*${ONE_TEXT}`, 'i'), (text) => `the last line of the report is ${text}`],
   [new RegExp(String.raw`^\s*expected\s+output\s+line\s*:\s*${ONE_TEXT}`, 'i'), (text) => `the output contains the line ${text}`],
-  [new RegExp(String.raw`^\s*expected\s+output\s+line\s+(?:of|in)\s+${SECTION}\s*:\s*${ONE_TEXT}`, 'i'), (mark, text) => `the output of \x60${mark}\x60 contains the line ${text}`],
-  [new RegExp(String.raw`^\s*expected\s+${ORDINAL}\s+output\s+line\s+(?:of|in)\s+${SECTION}\s*:\s*${ONE_TEXT}`, 'i'), (ordinal, mark, text) => `the ${ordinal.toLowerCase()} output line of \x60${mark}\x60 is ${text}`],
-  [new RegExp(String.raw`^\s*expected\s+in\s+${SECTION}\s*:\s*${ONE_TEXT}`, 'i'), (mark, text) => `the report of \x60${mark}\x60 contains ${text}`],
+  [new RegExp(String.raw`^\s*expected\s+output\s+line\s+(?:of|in)\s+${SECTION}\s*:\s*${ONE_TEXT}`, 'i'), (mark, text) => `${mark} output contains the line ${text}`],
+  [new RegExp(String.raw`^\s*expected\s+in\s+${SECTION}\s*:\s*${ONE_TEXT}`, 'i'), (mark, text) => `${mark} report contains ${text}`],
 ];
 
 /** SENTENCE (its code marked) in the plain register of a claim: a reader's expectation or a labelled expectation said as the claim. */

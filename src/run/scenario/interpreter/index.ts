@@ -382,7 +382,7 @@ function readStep(text: string, keyword: string, code?: readonly string[], condi
   if (keyword === 'Then') {
     const read = readThenStep(sentence, condition);
     if (!read.ok) return read;
-    const reading = { ...read, parts: [...runOfMarks(markCode(text, code)), ...read.parts] };
+    const reading = { ...read, parts: [...runOfMarks(inExpectationRegister(markCode(text, code))), ...read.parts] };
     const unnamed = before === undefined ? null : unnamedAtStart(reading.parts, condition, before, terms);
     if (unnamed !== null) return { ok: false, notUnderstood: [], reason: unnamed };
     return { ok: true, kind: 'check', text: reading.parts.map((c) => c.text).join(' ∧ ') + termsShown(used), run: checkStep(reading.parts, code !== undefined && code.length > 0 ? shownOf(code, textsSaidShown(sentence)) : null) };
@@ -408,7 +408,8 @@ export interface StepBefore {
 }
 
 /**
- * "`[1/2]` report is …", "[2/3] prints …": a progress mark said as a command names command n of a run of m, so the run is
+ * "`[1/2]` report is …", "[2/3] prints …" (or a label that names its section, "Expected in section `[2/3]`: …"): a
+ * progress mark said as a command names command n of a run of m, so the run is
  * checked to have m commands (a mark of another run's count names no command of this one).
  */
 function runOfMarks(text: string): Check[] {
