@@ -120,6 +120,8 @@ export interface ProseLine {
   text: string;
   line: number;
   code?: readonly string[];
+  /** Set where the line is a row of a glossary table (| Term | Meaning |): the term the row defines, as written; TEXT is its meaning. */
+  term?: string;
 }
 
 /** A document of a specification tree as the executor interpreter reads its nouns: its prose outside scenarios, and its scenarios' steps. */

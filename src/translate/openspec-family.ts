@@ -201,7 +201,26 @@ function proseOf(content: SectionContent[]): ProseLine[] {
   return content.flatMap((item): ProseLine[] => {
     if (item.type === 'paragraph') return [{ text: item.paragraph.text, line: item.paragraph.line, ...(item.paragraph.code ? { code: item.paragraph.code } : {}) }];
     if (item.type === 'list') return item.items.map((i) => ({ text: i.text, line: i.line, ...(i.code ? { code: i.code } : {}) }));
+    if (item.type === 'table') return glossaryRows(item);
     return [];
+  });
+}
+
+/** The header of a glossary table: a column of terms, then one of what each means. */
+const GLOSSARY_TERM = /^(?:terms?|words?|abbreviations?|acronyms?|names?|symbols?|expressions?)$/i;
+const GLOSSARY_MEANING = /^(?:meanings?|definitions?|means|stands\s+for|explanations?|description)$/i;
+
+/**
+ * The rows of a glossary table (| Term | Meaning |, two columns) as prose lines that define their term (TERM, its code
+ * marks taken off) by their meaning (TEXT, its code spans in CODE, as a paragraph's are). Any other table: none.
+ */
+function glossaryRows(table: Extract<SectionContent, { type: 'table' }>): ProseLine[] {
+  const [header, ...rows] = table.rows;
+  if (header?.length !== 2 || !GLOSSARY_TERM.test(header[0].replace(/\*/g, '').trim()) || !GLOSSARY_MEANING.test(header[1].replace(/\*/g, '').trim())) return [];
+  return rows.flatMap((row, i): ProseLine[] => {
+    if (row.length !== 2 || row[0] === '' || row[1] === '' || /^:?-+:?$/.test(row[0])) return [];
+    const code = [...row[1].matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+    return [{ text: row[1].replace(/`([^`]+)`/g, '$1'), line: table.rowLines[i + 1], term: row[0].replace(/\*\*/g, '').trim(), ...(code.length > 0 ? { code } : {}) }];
   });
 }
 

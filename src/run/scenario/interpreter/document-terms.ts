@@ -29,6 +29,7 @@ import { markCode } from './lexicon.js';
 import { inExecutorTerms, unquotedSpans } from './own-terms.js';
 import { roleTerms } from './tree-roles.js';
 import { directoryTermsFor, isPlaceholderTerm, scenarioDirectoryTerms } from './scenario-directory.js';
+import { glossaryTerms } from './glossary-terms.js';
 
 
 /** What a noun of the writer's names, as the interpreter's own words say it. */
@@ -276,7 +277,8 @@ function documentPins(prose: readonly ProseLine[]): Map<string, DocumentTerm[]> 
   };
   const numberedAt = (line: number) => (mark: string) => add({ noun: mark, thing: 'numbered command', line });
   // In the executor's nouns where a word list has them ("all stages" are all commands).
-  const lines = prose.map(({ text, line, code }) => ({ line, marked: inExecutorTerms(markCode(text, code)) }));
+  // A glossary table's rows (glossary-terms.ts) define terms for their own document only: never read here, where the tree reads them too.
+  const lines = prose.filter((l) => l.term === undefined).map(({ text, line, code }) => ({ line, marked: inExecutorTerms(markCode(text, code)) }));
   for (const { marked, line } of lines) readDefinitions(marked, pinAt(line, marked), numberedAt(line));
   // A definition through another ("the Gate Status is the exit status of the Gate Executor", "a Control is one entry
   // of the Control Schedule"): each line read again with the nouns found said as what they name. A noun that opens with
@@ -350,6 +352,8 @@ function termPattern(term: DocumentTerm): RegExp {
   const withPlural = term.thing === 'command' || term.thing === 'configuration' || term.thing === 'report';
   const noun = abbreviation ? escaped(term.noun) : words.map((w, i) => wordPattern(w, cased, withPlural && i === words.length - 1)).join(String.raw`\s+`);
   const flags = cased || abbreviation ? 'g' : 'gi';
+  // A glossary's abbreviation for the scenario's directory ("TB"), with or without its article: the project directory.
+  if (term.thing === 'project directory' && abbreviation) return new RegExp(String.raw`(?:\b${ARTICLE}\s+)?\b${noun}\b(?![-/.]\w)(?!['’])`, 'g');
   if (term.thing === 'spec-run exec' || term.thing === "spec-run exec's exit status") {
     // An abbreviation as written ("SUT", never "sut"), with or without its article; a noun after its article.
     return abbreviation ? new RegExp(String.raw`(?:\b${ARTICLE}\s+)?\b${noun}\b(?![-/.]\w)`, 'g') : new RegExp(String.raw`\b${ARTICLE}\s+${noun}\b(?![-/.]\w)`, flags);
@@ -360,6 +364,7 @@ function termPattern(term: DocumentTerm): RegExp {
 /** The words a step says TERM's thing in, by whether the noun was plural, or, for a command named by its mark, by its number (null where the number is past the words for places). */
 const thingSaid = (term: DocumentTerm, plural: boolean, number?: string): string | null => {
   if (term.thing === 'numbered command') return PLACE_WORDS[Number(number) - 1] ? `the ${PLACE_WORDS[Number(number) - 1]} command` : null;
+  if (term.thing === 'project directory' && /^[A-Z]{2,}[a-z]?$/.test(term.noun)) return 'the project directory';
   return term.thing === 'command' || term.thing === 'configuration' || term.thing === 'report' ? `${term.thing}${plural ? 's' : ''}` : term.thing;
 };
 
@@ -409,11 +414,15 @@ export function termsOf(scenario: (Parameters<typeof directoryTermsFor>[1] & { p
   // The directory the document says each scenario runs in (scenario-directory.ts), where this scenario runs in it as its project.
   let directory = directories.get(prose);
   if (!directory) directories.set(prose, (directory = scenarioDirectoryTerms(prose)));
-  const own = directoryTermsFor(directory, scenario);
-  return own.length === 0 ? nounTermsOf(scenario) : [...nounTermsOf(scenario), ...own];
+  let glossary = glossaries.get(prose);
+  if (!glossary) glossaries.set(prose, (glossary = glossaryTerms(prose)));
+  // A glossary's directory is read as the scenario's as the prose's is, where the scenario places nothing elsewhere.
+  const own = [...directoryTermsFor(directory, scenario), ...directoryTermsFor(glossary.directory, scenario), ...glossary.others];
+  return own.length === 0 ? nounTermsOf(scenario) : [...nounTermsOf(scenario).filter((t) => !own.some((o) => o.noun === t.noun)), ...own];
 }
 
 const directories = new WeakMap<readonly ProseLine[], DocumentTerm[]>();
+const glossaries = new WeakMap<readonly ProseLine[], ReturnType<typeof glossaryTerms>>();
 
 /** The nouns a scenario reads in, as its document's prose and tree pin them. */
 function nounTermsOf(scenario: { prose?: readonly ProseLine[]; tree?: readonly TreeDocument[] } | undefined): DocumentTerm[] {

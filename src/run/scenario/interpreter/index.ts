@@ -24,6 +24,7 @@ import { inDocumentTerms, termsOf, termsShown, type DocumentTerm } from './docum
 import { holdsAfterRun, holdsOnlyConfiguration, withPlaceholdersDefined } from './scenario-directory.js';
 import { placeholderTreeSaid } from './tree-said.js';
 import { inPlainRegister } from './register.js';
+import { inExpectationRegister } from './expectation-register.js';
 import { inPlainShape } from './shapes.js';
 import { withoutSleepContrast } from './signal-said.js';
 import { commandsNotStarted } from './not-started.js';
@@ -289,7 +290,7 @@ function sentenceOf(text: string, code?: readonly string[], terms: readonly Docu
   // A Given or When that sets up the tree by paths under the scenario's placeholder ("`<dir>/src/` exists") says the project's entries.
   const tree = setup ? placeholderTreeSaid(nouns.sentence, terms) : nouns.sentence;
   const own = withPlaceholdersDefined(holdsOnlyConfiguration(holdsAfterRun(tree)), terms);
-  return { sentence: inPlainShape(inExecutorTerms(inPlainRegister(own.sentence))).trim().replace(/[.:]$/, ''), used: [...nouns.used, ...own.used] };
+  return { sentence: inPlainShape(inExecutorTerms(inPlainRegister(inExpectationRegister(own.sentence)))).trim().replace(/[.:]$/, ''), used: [...nouns.used, ...own.used] };
 }
 
 /** A Then's checks, or why it is not read. */
@@ -387,7 +388,7 @@ function readStep(text: string, keyword: string, code?: readonly string[], condi
   if (keyword === 'Then') {
     const read = readThenStep(sentence, condition);
     if (!read.ok) return read;
-    const reading = { ...read, parts: [...runOfMarks(markCode(text, code)), ...read.parts] };
+    const reading = { ...read, parts: [...runOfMarks(inExpectationRegister(markCode(text, code))), ...read.parts] };
     const unnamed = before === undefined ? null : unnamedAtStart(reading.parts, condition, before, terms);
     if (unnamed !== null) return { ok: false, notUnderstood: [], reason: unnamed };
     return { ok: true, kind: 'check', text: reading.parts.map((c) => c.text).join(' ∧ ') + termsShown(used), run: checkStep(reading.parts, code !== undefined && code.length > 0 ? shownOf(code, textsSaidShown(sentence)) : null) };
@@ -413,7 +414,8 @@ export interface StepBefore {
 }
 
 /**
- * "`[1/2]` report is …", "[2/3] prints …": a progress mark said as a command names command n of a run of m, so the run is
+ * "`[1/2]` report is …", "[2/3] prints …" (or a label that names its section, "Expected in section `[2/3]`: …"): a
+ * progress mark said as a command names command n of a run of m, so the run is
  * checked to have m commands (a mark of another run's count names no command of this one).
  */
 function runOfMarks(text: string): Check[] {

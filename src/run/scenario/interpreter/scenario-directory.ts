@@ -30,9 +30,9 @@ const CONFIGURATION = String.raw`(?:(?:the\s+)?(?:yaml\s+)?(?:configuration|conf
 const RUNNER = String.raw`(?:\`(?:npx\s+)?spec-run\s+exec[^\`]*\`|\bspec-run(?:\s+exec)?\b|\bthe\s+(?:SUT|tool|runner|executor|system\s+under\s+test)\b|\b(?:SUT|it)\b)`;
 
 /** A place the sentence says the configuration is put: "saved in that directory", "kept in the sandbox", "lies in the test dir". */
-const configIn = (place: string) => new RegExp(String.raw`${CONFIGURATION}[^.;]*?\b(?:is\s+|are\s+)?(?:saved|stored|kept|written|placed|put|lies|sits|held|copied)\s+(?:in|into|inside|within|at\s+the\s+root\s+of)\s+${place}`, 'i');
+export const configIn = (place: string) => new RegExp(String.raw`${CONFIGURATION}[^.;]*?\b(?:is\s+|are\s+)?(?:saved|stored|kept|written|placed|put|lies|sits|held|copied)\s+(?:in|into|inside|within|at\s+the\s+root\s+of)\s+${place}`, 'i');
 /** A place the sentence says spec-run exec is invoked in: "the SUT is invoked from the test directory", "spec-run exec is called in that dir". */
-const invokedIn = (place: string) => new RegExp(String.raw`${RUNNER}[^.;]*?\b(?:is\s+|are\s+)?(?:invoked|called|run|started|launched|executed)\s+(?:from|in|inside|within)\s+${place}`, 'i');
+export const invokedIn = (place: string) => new RegExp(String.raw`${RUNNER}[^.;]*?\b(?:is\s+|are\s+)?(?:invoked|called|run|started|launched|executed)\s+(?:from|in|inside|within)\s+${place}`, 'i');
 /** "each scenario is executed in a fresh test directory": the scenario itself said to run there. */
 const SCENARIO_IN = new RegExp(String.raw`\b(?:each|every|the)\s+scenario\s+(?:is\s+|are\s+)?(?:run|executed|performed|carried\s+out)\s+in\s+(?:a|an|its\s+own)\s+(?:(?:fresh|new|empty|clean|separate|own|dedicated)\s*,?\s+(?:and\s+)?)*${NOUN}\b`, 'i');
 
@@ -50,7 +50,7 @@ const DESCRIBED = new RegExp(String.raw`^(?:(?:fresh|new|empty|clean|temporary|s
  * (read per scenario by directoryTermsFor). None where the prose makes two nouns so: which one is it?
  */
 export function scenarioDirectoryTerms(prose: readonly ProseLine[]): DocumentTerm[] {
-  const lines = prose.map(({ text, line, code }) => ({ line, marked: markCode(text, code) }));
+  const lines = prose.filter((l) => l.term === undefined).map(({ text, line, code }) => ({ line, marked: markCode(text, code) }));
   const nouns = new Map<string, number>();
   for (const { marked, line } of lines) {
     const introduced = [...marked.matchAll(INTRODUCED)].map((m) => m[1]);

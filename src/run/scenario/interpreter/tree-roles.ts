@@ -73,7 +73,7 @@ interface Evidence {
 
 /** The tree's nouns pinned by their roles: spec-run exec, or a command. */
 export function roleTerms(tree: readonly TreeDocument[]): DocumentTerm[] {
-  const lines: { file: string; line: ProseLine; text: string }[] = tree.flatMap((d) => [...d.prose, ...d.steps].map((line) => ({ file: d.file, line, text: markCode(line.text, line.code).replace(/`[^`]*`|“[^”]*”|"[^"]*"/g, ' ') })));
+  const lines: { file: string; line: ProseLine; text: string }[] = tree.flatMap((d) => [...d.prose.filter((l) => l.term === undefined), ...d.steps].map((line) => ({ file: d.file, line, text: markCode(line.text, line.code).replace(/`[^`]*`|“[^”]*”|"[^"]*"/g, ' ') })));
   const commandRoles = new Map<string, Evidence>();
   const runnerAt = new Map<string, { file: string; line: number }>();
   const counted = new Set<string>();
