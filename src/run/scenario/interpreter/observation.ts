@@ -541,7 +541,7 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       }
       const configName = given ?? options.configName ?? (yaml ? "the scenario's configuration" : 'the configuration');
       const logFile = invocation.log === undefined ? undefined : path.join(dir, invocation.log);
-      const logNow = () => (logFile === undefined ? undefined : { name: invocation.log!, lines: existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter((line) => line !== '') : null });
+      const logNow = () => (logFile === undefined ? undefined : { name: invocation.log!, lines: existsSync(logFile) && statSync(logFile).isFile() ? readFileSync(logFile, 'utf8').split('\n').filter((line) => line !== '') : null });
       const imageAliases = { ...options.imageAliases, ...invocation.imageAliases };
       // Variables the shell exported reach host commands, as spec-run exec's own environment does (a container gets only its env:).
       const exported = { ...(options.projectDir === undefined ? {} : { [PROJECT_DIR_ENV]: options.projectDir }), ...invocation.exported };
