@@ -139,6 +139,9 @@ const SHAPES: Shape[] = [
     pattern: new RegExp(String.raw`^(?:the\s+only\s+line\s+(?:printed|shown|written)(?:\s+on\s+${STDOUT})?\s+is|(${STREAM_OWNER})${STDOUT}\s+(?:is|consists\s+of)\s+(?:exactly\s+)?the\s+(?:single|one|only)\s+line)\s+${TEXT}\s*\.?$`, 'i'),
     build(m) {
       const text = m[2];
+      // "the only line printed" of a run that runs commands may be of a pipe (`| head -n 1`): read only of a line exec prints
+      // when it runs nothing (a configuration it cannot read, a mistake of its command line).
+      if (m[1] === undefined && !/^(?:Error: cannot read |error: |--)/.test(text)) return null;
       return {
         text: `spec-run exec's stdout is the one line ${JSON.stringify(text)}`,
         evaluate: (o) => ({ ok: o.record.messages.length === 1 && o.record.messages[0] === text, actual: `stdout: ${JSON.stringify(o.record.messages.slice(0, 5))}` }),
