@@ -35,7 +35,8 @@ const CONFIG_FILE = String.raw`[\w.~/-]*[\w-]\.ya?ml`;
 const ARG = String.raw`(?:${OPTION}|${CONFIG_FILE})`;
 
 /** Arguments, each in code marks or all in one span, joined by spaces, commas or "and"; "only" or "alone" after them says no other is given. */
-const ARGS = String.raw`(?:(?:the\s+)?(?:options?|flags?|switch(?:es)?)\s+)?(?:\`(?:${RUNNER}spec-run(?:\s+exec)?\s+)?${ARG}(?:\s+${ARG})*\`|\`${RUNNER}spec-run(?:\s+exec)?\`)(?:(?:\s*,\s*|\s+)(?:and\s+)?\`${ARG}(?:\s+${ARG})*\`)*(?:\s+(?:only|alone))?`;
+// A command line written out whole (`spec-run exec stop.yaml --verbose`) takes any word as an argument: the CLI is what judges it.
+const ARGS = String.raw`(?:(?:the\s+)?(?:options?|flags?|switch(?:es)?)\s+)?(?:\`(?:${RUNNER}spec-run(?:\s+exec)?\s+)?${ARG}(?:\s+${ARG})*\`|\`${RUNNER}spec-run(?:\s+exec)?\`|\`${RUNNER}spec-run\s+exec(?:\s+[^\s\`]+)+\`)(?:(?:\s*,\s*|\s+)(?:and\s+)?\`${ARG}(?:\s+${ARG})*\`)*(?:\s+(?:only|alone))?`;
 /** Who is started: the executor, the run, the configuration (by name or not). */
 const SUBJECT = String.raw`(?:\`?spec-run(?:\s+exec)?\`?|the\s+run|the\s+executor|the\s+runner|it|(?:this|the)\s+(?:configuration|config)(?:\s+file)?|\`${CONFIG_FILE}\`)`;
 /**
@@ -169,6 +170,7 @@ export function takeInvocation(written: string): TakenInvocation | null {
   const subjects: string[] = [];
   let frames = 0;
   let only = false;
+  let wholeLine = false;
   for (const frame of FRAMES) {
     rest = rest.replace(frame, (whole: string, args: string, doesNotExist: unknown) => {
       found = true;
@@ -177,6 +179,7 @@ export function takeInvocation(written: string): TakenInvocation | null {
       // "the command `x` runs with `--log …`": the options are the run's, and the command still runs.
       const commandRuns = /^\s*runs\s+(?:with|under|using)\s/i.test(whole) && /\bcommands?\s+(?:`[^`]*`\s*)?$/i.test(rest.slice(0, rest.indexOf(whole)));
       argv.push(...argvOf(args));
+      if (/spec-run\s+exec\b/.test(args)) wholeLine = true;
       // The configuration named as the subject ("`x.yaml` is run as …") is the one on the command line.
       for (const m of whole.slice(0, whole.indexOf(args)).matchAll(/`([^`]+\.ya?ml)`/g)) subjects.push(m[1]);
       if (typeof doesNotExist === 'string' && doesNotExist !== '') missing = true;
@@ -262,18 +265,36 @@ export function takeInvocation(written: string): TakenInvocation | null {
   if (!found || conflicting) return null;
   // The configuration file named elsewhere in the sentence (its subject, "in `d.yaml`", "a configuration file `b.yaml`") is the one started.
   const named = [...new Set([...rest.matchAll(new RegExp(String.raw`\`(${CONFIG_FILE})\``, 'g'))].map((m) => m[1]))];
-  let parsed;
+  let parsed: ReturnType<typeof parseExecArgs>;
+  const first = argv.some((a) => /\.ya?ml$/.test(a) && !a.startsWith('-')) || named.length !== 1 ? argv : [...argv, named[0]];
+  // spec-run exec's own parser refuses the arguments: the run is the CLI's refusal, observed through it (command-line-refused.ts),
+  // where the command line said is whole: its configuration named in it, or written out as `spec-run exec …`.
+  const refusedAs = (): ReturnType<typeof parseExecArgs> | null => {
+    const yamls = first.filter((a, i) => /\.ya?ml$/.test(a) && !a.startsWith('-') && !/^--(?:log|project|image-alias|config-dir-env)$/.test(first[i - 1] ?? ''));
+    if (yamls.length === 0 && !wholeLine) return null;
+    if (first.includes(UNNAMED_LOG)) return null;
+    invocation.refused = [...first];
+    accounted.push(...first, first.join(' '));
+    said.push(`the command line ${first.join(' ')} (which spec-run exec's parser refuses: run as the CLI, its status and streams observed)`);
+    return { config: yamls.length === 1 ? yamls[0] : '__scenario__.yaml' };
+  };
   try {
-    parsed = parseExecArgs(argv.some((a) => /\.ya?ml$/.test(a) && !a.startsWith('-')) || named.length !== 1 ? argv : [...argv, named[0]]);
+    parsed = parseExecArgs(first);
   } catch {
     // Four arguments where the command line wants one configuration: what spec-run exec would refuse is not read.
     if (!argv.some((a) => /\.ya?ml$/.test(a) && !a.startsWith('-')) && named.length === 0) {
       try {
         parsed = parseExecArgs([...argv, '__scenario__.yaml']);
       } catch {
-        return null;
+        const refused = refusedAs();
+        if (refused === null) return null;
+        parsed = refused;
       }
-    } else return null;
+    } else {
+      const refused = refusedAs();
+      if (refused === null) return null;
+      parsed = refused;
+    }
   }
   // "given `--log` only": no other option given in another phrase.
   if (only && frames > 1) return null;

@@ -11,6 +11,7 @@ import { QUIET_YAML } from '../../../parse/yaml-options.js';
 import { loadConfig, resolveTimeout, type ResolvedTimeout, type StopConfig, type ConfigError, type TimeoutSetting } from '../../../executor/config.js';
 import { formatDuration, parseDuration } from '../../../executor/duration.js';
 import { endInterrupted, recordFile, recordRun, type RunRecord } from '../../../executor/record.js';
+import { cliRecord, logPlaceRefused } from './command-line-refused.js';
 import type { ExecEvent } from '../../../executor/events.js';
 import type { BlockPlace } from '../../../parse/block-place.js';
 import { showDuration } from './lexicon.js';
@@ -492,6 +493,18 @@ function statesNothing(yaml: { text: string; line: number } | null, setup: Setup
   return Object.values(setup).every((value) => value === undefined || (Array.isArray(value) ? value.length === 0 : typeof value === 'object' && value !== null && Object.keys(value).length === 0));
 }
 
+/** The arguments (after `exec`) of the invocation INVOCATION, its configuration file given as GIVEN. */
+function execArgv(invocation: Invocation, given: string | undefined): string[] {
+  return [
+    ...(given === undefined ? [] : [given]),
+    ...(invocation.log === undefined ? [] : ['--log', invocation.log]),
+    ...(invocation.logFailures ? ['--log-failures'] : []),
+    ...(invocation.project === undefined ? [] : ['--project', invocation.project]),
+    ...Object.entries(invocation.imageAliases ?? {}).flatMap(([name, image]) => ['--image-alias', `${name}=${image}`]),
+    ...(invocation.configDirEnv === undefined ? [] : ['--config-dir-env', invocation.configDirEnv]),
+  ];
+}
+
 /** Runs the scenario's configuration and records it. */
 export async function observe(yaml: (BlockPlace & { text: string }) | null, said: Setup, options: ObserveOptions): Promise<Observation> {
   if (statesNothing(yaml, said)) throw new Error(NOTHING_STATED);
@@ -528,7 +541,7 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       }
       const configName = given ?? options.configName ?? (yaml ? "the scenario's configuration" : 'the configuration');
       const logFile = invocation.log === undefined ? undefined : path.join(dir, invocation.log);
-      const logNow = () => (logFile === undefined ? undefined : { name: invocation.log!, lines: existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter((line) => line !== '') : null });
+      const logNow = () => (logFile === undefined ? undefined : { name: invocation.log!, lines: existsSync(logFile) && statSync(logFile).isFile() ? readFileSync(logFile, 'utf8').split('\n').filter((line) => line !== '') : null });
       const imageAliases = { ...options.imageAliases, ...invocation.imageAliases };
       // Variables the shell exported reach host commands, as spec-run exec's own environment does (a container gets only its env:).
       const exported = { ...(options.projectDir === undefined ? {} : { [PROJECT_DIR_ENV]: options.projectDir }), ...invocation.exported };
@@ -539,6 +552,13 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
         const interrupt = setup.interrupt && scheduledInterrupt(setup.interrupt, scale, options.signal, config.commands, configuration.commands);
         const recordOptions = { ...runOptions, signal: interrupt?.signal ?? options.signal, write: interrupt?.write, onEvent: interrupt?.onEvent };
         // The file it is given does not exist: spec-run exec reads nothing and runs nothing.
+        // A command line spec-run exec refuses (its parser, or the place its --log names): the CLI's own run, as a child process
+        // started in the directory, never the record functions behind it, which would run what the CLI refuses (command-line-refused.ts).
+        const cliArgv = invocation.refused ?? (logPlaceRefused(invocation.log, dir) !== null ? execArgv(invocation, given) : undefined);
+        if (cliArgv !== undefined) {
+          interrupt?.dispose();
+          return { record: await cliRecord(cliArgv, dir, { ...process.env, ...exported }), afterSignalMs: undefined };
+        }
         const record = invocation.configMissing ? await recordFile(configPath ?? path.join(dir, 'stop.yaml'), recordOptions) : await recordRun(configuration, errors, recordOptions);
         const sentAt = interrupt?.sentAt();
         const afterSignalMs = sentAt === undefined ? undefined : performance.now() - sentAt;

@@ -46,6 +46,7 @@ import { sequenceReading } from './sequence-texts.js';
 import { noticeSaidReading } from './notices-said.js';
 import { saidInWordsReading } from './said-in-words.js';
 import { anotherRunReading } from './runs-again.js';
+import { ownStreamsReading } from './command-line-refused.js';
 import { asExpected, contrastsJoined, endingAppositive, generalJustification, ownStatusAttached } from './attached-clauses.js';
 import { commandsNamedTogether } from './commands-named.js';
 import { logLinesSaid } from './log-lines-said.js';
@@ -3226,6 +3227,9 @@ function readThenAt(said: string): Reading<Check> {
   if (another !== null) return another;
   const own = ownLineOnStream(sentence);
   if (own !== null) return own;
+  // "stderr is `error: …` followed by `(run spec-run exec --help for usage)`": spec-run exec's own streams (command-line-refused.ts).
+  const streams = ownStreamsReading(sentence, readThen);
+  if (streams !== null) return streams;
   const field = logFieldValueSaid(sentence);
   if (field !== null) return field;
   // "`hook.jsonl` has exactly 1 line (the timeout; `exit 5` is not logged)": what the log's lines are, never the commands' outcome.

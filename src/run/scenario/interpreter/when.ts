@@ -70,6 +70,8 @@ export interface Invocation {
   configDir?: string;
   /** The configuration file named does not exist. */
   configMissing?: boolean;
+  /** The arguments (after `exec`) as written, where spec-run exec's command line refuses them: the run is the CLI's, as a child process. */
+  refused?: string[];
   log?: string;
   /** `--log-failures`: the log gets each failed command, one that could not run, and output cut at the cap too. */
   logFailures?: boolean;
