@@ -32,6 +32,8 @@ t.test('readings: one text named by a noun stands where the rest of the sentence
       ['its output is the three lines `a`, `b` and `c`', 'the output shown is, line by line, "a" and "b" and "c"'],
       ['the output shows the two lines `a` and `b`', 'the output shown contains "a" and "b"'],
       ['the output closes with `interrupted by SIGTERM: 1 of 2 commands not run`', 'the last line of all spec-run exec printed ends with "interrupted by SIGTERM: 1 of 2 commands not run"'],
+      // The list said to end the report, of no command, ends the last command's report (round 33: a list's items by position).
+      ['the report ends with a `To fix:` list whose first item is `Increase timeout if command takes longer`', 'the last command\'s report ends with a "To fix:" list: item 1 is "Increase timeout if command takes longer"'],
     ],
     [
       // A text in the report's own words is never a command that ran.
@@ -47,9 +49,8 @@ t.test('readings: one text named by a noun stands where the rest of the sentence
       'it is not run without its deadline',
       // A count of lines that is not the number of texts listed.
       'the output is the three lines `a` and `b`',
-      // How far a command got is no timeout; a part a place ends with, said of another item than its last, is not read.
+      // How far a command got is no timeout; a part a place begins with, said of another item than its first, is not read.
       'the command never reached its `echo after`',
-      'the report ends with a `To fix:` list whose first item is `Increase timeout if command takes longer`',
       'the report begins with a `To fix:` list whose last item is `Set timeout: null to disable (not recommended)`',
     ],
   );

@@ -7,7 +7,7 @@
 // - "a To fix: list of four numbered items is appended, item 4 being …", "a To fix: list follows, ending with …".
 // An item is compared whole: with its number ("4. Set …") the line as printed, without it the text after the number. A
 // count is the number of items; "ends"/"closes" the report: nothing but blank lines after the list in its command's report.
-// Some command's report holds a list of which every claim holds. A sentence with any other word is not read here.
+// Some command's report holds a list of which every claim holds (the last command's, where the list is said to end the report). A sentence with any other word is not read here.
 import type { Observation } from './observation.js';
 import type { Reading } from './reading.js';
 import type { Check } from './then.js';
@@ -87,11 +87,13 @@ export function fixListReading(sentence: string): Reading<Check> | null {
     closes ? 'nothing but blank lines after it in the report' : '',
   ].filter((s) => s !== '');
   const check: Check = {
-    text: `some command's report has a "To fix:" list: ${said.join(', ')}`,
+    // The report said to end with the list, of no command, ends with the run: the last command's report is where it stands.
+    text: closes ? `the last command's report ends with a "To fix:" list: ${said.join(', ')}` : `some command's report has a "To fix:" list: ${said.join(', ')}`,
     evaluate(o: Observation) {
-      const lists = o.record.commands.map((c) => listOf(commandLines(c, o)));
+      const all = o.record.commands.map((c) => listOf(commandLines(c, o)));
+      const lists = closes ? all.slice(-1) : all;
       const ok = lists.some((l) => l !== null && l.items.length > 0 && (count === undefined || l.items.length === count) && (!closes || l.closes) && claims.every((c) => { const item = c.at < 0 ? l.items.at(-1) : l.items[c.at - 1]; return item !== undefined && itemIs(item, c.text); }));
-      return { ok, actual: lists.map((l, i) => `command ${i + 1}: ${l === null ? 'no To fix: list' : JSON.stringify(l.items)}${l && !l.closes ? ' (more lines after it)' : ''}`).join('; ') || 'no command ran' };
+      return { ok, actual: all.map((l, i) => `command ${i + 1}: ${l === null ? 'no To fix: list' : JSON.stringify(l.items)}${l && !l.closes ? ' (more lines after it)' : ''}`).join('; ') || 'no command ran' };
     },
   };
   return { ok: true, parts: [check], rules: ['a To fix: list and its items by position'] };
