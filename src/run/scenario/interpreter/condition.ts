@@ -19,7 +19,7 @@ import { markCode, showDuration, tokenize, type Token } from './lexicon.js';
 import { inExecutorTerms } from './own-terms.js';
 import { inDocumentTerms, type DocumentTerm } from './document-terms.js';
 import { inPlainRegister } from './register.js';
-import { takeInvocation, withOptionsMarked } from './invocation.js';
+import { projectLeftOpen, takeInvocation, withOptionsMarked } from './invocation.js';
 import { withOptionsSaid } from './options-said.js';
 import { describedBlock, exitsSaid, withBlockFacts } from './block-described.js';
 import { isFunction } from './reading.js';
@@ -253,7 +253,7 @@ function sentenceUse(whole: string, condition: ScenarioCondition, accounted: rea
   if (contradicted.length > 0) return { kind: 'unsaid', notUnderstood, says: contradicted.map((said) => `${said}${NOT_HELD}`) };
   // How spec-run exec is started is read; the rest may restate the block ("`stop.yaml` contains five mistakes, and is run as `spec-run exec stop.yaml`").
   const taken = takeInvocation(sentence);
-  if (taken) {
+  if (taken && !projectLeftOpen(sentence, taken.rest)) {
     const rest = withoutRestatedCount(taken.rest, condition.yaml);
     const restReading = readWhen(rest);
     const left = restReading.ok ? [] : restReading.notUnderstood.length > 0 ? restReading.notUnderstood : [restReading.reason];

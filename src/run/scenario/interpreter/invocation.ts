@@ -407,3 +407,8 @@ function tidy(text: string): string {
   if (/^(?:when\s+)?(?:(?:(?:the|this)\s+(?:configuration|config|run|executor|runner)(?:\s+(?:below|above|file))?|spec-run(?:\s+exec)?|it)\s+(?:is|was|gets)\s+)?(?:started|run|invoked|called|executed|launched)$/i.test(out)) return '';
   return out;
 }
+
+/** "the project holds …" beside a `--project` that names another directory (SENTENCE): which project REST means is not said. */
+export function projectLeftOpen(sentence: string, rest: string): boolean {
+  return /--project\b/.test(sentence) && /\bproject\b/i.test(rest.replace(/`[^`]*`/g, ''));
+}

@@ -12,7 +12,7 @@ import { inRunWords } from './run-words.js';
 import { inMomentWords, momentIn, showMoment, type InterruptMoment } from './interrupt-moment.js';
 import { inSignalSaid } from './signal-said.js';
 import { inLogPlaceWords } from './log-place-said.js';
-import { takeInvocation } from './invocation.js';
+import { projectLeftOpen, takeInvocation } from './invocation.js';
 import { invocationLinesRewritten } from './invocation-line.js';
 import { wholeSetup } from './whole-setup.js';
 import { args, isFunction, read, type Args, type Reading, type Rule } from './reading.js';
@@ -887,6 +887,7 @@ export function readWhen(said: string): Reading<SetupPart> {
   const taken = takeInvocation(sentence);
   if (!taken) return first;
   if (taken.rest === '') return { ok: true, parts: taken.parts, rules: ['spec-run exec started'] };
+  if (projectLeftOpen(sentence, taken.rest)) return first;
   const rest = readWhenClauses(taken.rest);
   return rest.ok ? { ok: true, parts: [...taken.parts, ...rest.parts], rules: ['spec-run exec started', ...rest.rules] } : first;
 }
