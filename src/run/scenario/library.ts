@@ -876,9 +876,25 @@ export function notInterpreted(library: StepLibrary, text: string, keyword: stri
  * none of them), which set up the run it checks.
  */
 function interpretAt(interpreter: Interpreter, text: string, keyword: string, place: StepPlace, library: StepLibrary): ReturnType<typeof interpret> {
+  // A Given or When after a Then starts a second run: the interpreter's steps set up and check one run of a scenario
+  // (a run a Then has checked cannot be changed), so a second is not read rather than failing where it is true.
+  if (keyword !== 'Then' && place.scenario !== undefined && place.line !== undefined && thenBefore(place.scenario, place.line)) {
+    return { ok: false, notUnderstood: [], reason: "it comes after a Then of its scenario: it would start a second run of spec-run exec, and a scenario's steps set up and check one run" };
+  }
   const terms = interpreter.termsOf(place.scenario);
   const before = keyword === 'Then' && place.scenario !== undefined && place.line !== undefined ? setupBefore(library, place.scenario).filter((s) => s.line < place.line!).map(({ line: _, ...step }) => step) : undefined;
   return interpreter.interpret(text, keyword, place.code, place.condition && { ...place.condition, terms }, place.introduces, terms, before);
+}
+
+/** Whether UNIT has a Then (or a step under one) before LINE. */
+function thenBefore(unit: ScenarioUnit, line: number): boolean {
+  let keyword: string | null = null;
+  for (const step of unit.steps) {
+    keyword = stepKeyword(step.keyword, keyword);
+    if (step.line >= line) return false;
+    if (keyword === 'Then') return true;
+  }
+  return false;
 }
 
 const setupSteps = new WeakMap<StepLibrary, WeakMap<ScenarioUnit, (StepBefore & { line: number })[]>>();
