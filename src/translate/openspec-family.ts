@@ -375,6 +375,9 @@ function scenarioUnit(file: string, section: Section, requirement: Section | nul
       conditionCode = item.paragraph.code;
       conditionLine = item.paragraph.line;
     }
+    // A labelled setup after a labelled one ("Setup: …", then "Stimulus: …"): both are the run's, the second kept as well.
+    else if (item.type === 'paragraph' && !sawBlockOrList && condition !== null && PRECONDITION_LABEL.test(condition) && PRECONDITION_LABEL.test(item.paragraph.text))
+      preconditions.push({ text: item.paragraph.text, line: item.paragraph.line, ...(item.paragraph.code ? { code: item.paragraph.code } : {}) });
     if (item.type === 'code') configs.push(codeRef(file, item.block));
     if (item.type !== 'paragraph') sawBlockOrList = true;
   }
@@ -396,7 +399,9 @@ function scenarioUnit(file: string, section: Section, requirement: Section | nul
 /** A paragraph written as a scenario's condition: "When …", "Given …". */
 const OPENS_AS_CONDITION = /^(?:given|when)\s/i;
 /** A paragraph that states the state a scenario starts from: "Pre-condition: …", "Preconditions: …". */
-export const PRECONDITION_LABEL = /^\s*pre-?conditions?\s*:\s*/i;
+// A record's setup or stimulus under a label of its own ("Setup: …", "Stimulus: …", "Procedure: …") is one too: what
+// the run is made from, kept for the interpreter to set up or to leave its scenario unbound, never dropped.
+export const PRECONDITION_LABEL = /^\s*(?:pre-?conditions?|set-?up|test\s+set-?up|stimulus|procedure)\s*:\s*/i;
 
 /** "When command execution times out:" as a step, for a scenario that has no other. */
 const CONDITION_STEP = /^(given|when)\s+(.+?):?$/i;

@@ -15,6 +15,7 @@ import { inLogPlaceWords } from './log-place-said.js';
 import { projectLeftOpen, takeInvocation } from './invocation.js';
 import { invocationLinesRewritten } from './invocation-line.js';
 import { wholeSetup } from './whole-setup.js';
+import { labelledSetup } from './labelled-setup.js';
 import { args, isFunction, read, type Args, type Reading, type Rule } from './reading.js';
 import { treeEntriesSaid } from './tree-said.js';
 
@@ -863,6 +864,17 @@ function quotedHolder(sentence: string): string {
 }
 
 export function readWhen(said: string): Reading<SetupPart> {
+  const reading = readWhenSaid(said);
+  if (reading.ok) return reading;
+  // A record's setup in labelled or imperative sentences ("… holds only `x.yaml` as below. Launch from …: `…`"): said
+  // again in the words the rules read, and read so whole, or left with what the sentence as written was not read for.
+  const labelled = labelledSetup(said);
+  if (labelled === null) return reading;
+  const again = readWhenSaid(labelled);
+  return again.ok ? { ...again, rules: ['a setup in a record\'s sentences', ...again.rules] } : reading;
+}
+
+function readWhenSaid(said: string): Reading<SetupPart> {
   // The whole setup in one sentence (the place, its configuration file, the launch): the file read there, the launch and what follows by the rules.
   const whole = wholeSetup(said);
   if (whole) {
