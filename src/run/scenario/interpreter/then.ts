@@ -965,7 +965,7 @@ const RULES: Rule<Check>[] = [
     name: 'exit code',
     needs: [['EXIT'], ['E:number']],
     // How it ended ("124 (timeout)", "stopped … with status 124"), and whether it failed, are checked with the code.
-    allows: ['END', 'SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE', 'COMPLETE', 'E:duration', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'AFTER', 'FILLER', 'SINCE_SIGNAL'],
+    allows: ['END', 'SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE', 'COMPLETE', 'E:duration', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'AFTER', 'FILLER', 'SINCE_SIGNAL', 'SINCE_SECOND_SIGNAL'],
     build(a) {
       const codes = a.entities('number').map((n) => n.n);
       const [d, more] = a.entities('duration');
@@ -1004,8 +1004,19 @@ const RULES: Rule<Check>[] = [
       const runEnds = !a.has('TIMEOUT', 'TIMED_OUT', 'KILL');
       // "spec-run exec exits with 130 within half a second of the signal": the time from the interrupt the When sent to the run's end,
       // unscaled: it is how soon the executor stops what runs, which no duration of the scenario's (the ones the run scales) makes.
-      const sinceSignal = a.has('SINCE_SIGNAL');
+      const second = a.has('SINCE_SECOND_SIGNAL');
+      const sinceSignal = a.has('SINCE_SIGNAL') || second;
       if (sinceSignal && !(runSubject(a) && (!completes || runEnds) && d && !a.negated)) return null;
+      if (sinceSignal && second && d) {
+        // Timed from the second of exactly two signals the When sent: a run sent another number of signals does not say it.
+        return {
+          text: `spec-run exec's exit status ${what}, ${timeText('the time from the second signal to its end', d.ms, timeCmp, false)}`,
+          evaluate: (o) => ({
+            ok: matches(o.record.exitStatus) && o.signalsSent === 2 && compareTime(o.afterLastSignalMs, d.ms, timeCmp, runClock(o)),
+            actual: `exit status ${o.record.exitStatus}, ${o.signalsSent === 2 && o.afterLastSignalMs !== undefined ? `it ended ${ms(o.afterLastSignalMs)} after the second signal` : `${o.signalsSent ?? (o.afterSignalMs === undefined ? 0 : 1)} signals were sent`}`,
+          }),
+        };
+      }
       if (sinceSignal && d) {
         return {
           text: `spec-run exec's exit status ${what}, ${timeText('the time from the interrupt to its end', d.ms, timeCmp, false)}`,
