@@ -59,10 +59,10 @@ function at(signal: string, ms: number | undefined): LaterSignal | undefined {
 
 /**
  * SENTENCE's later signals taken out (see the head of this file): the rest, and each later signal in order; null where
- * none is said in these shapes, or where one is said in them wrongly (a time said twice differently), which is then
- * not read at all.
+ * none is said in these shapes; 'unread' where one is said in them wrongly (a time said twice differently, "again" of
+ * another signal, no signal before it), which is then not read at all.
  */
-export function takeLaterSignals(sentence: string): { rest: string; later: LaterSignal[] } | null {
+export function takeLaterSignals(sentence: string): { rest: string; later: LaterSignal[] } | 'unread' | null {
   let rest = sentence;
   const later: LaterSignal[] = [];
   for (;;) {
@@ -71,10 +71,10 @@ export function takeLaterSignals(sentence: string): { rest: string; later: Later
     const m = found.m!;
     // A signal said before it, in the rest of the sentence: the one it follows.
     const before = [...rest.slice(0, m.index).matchAll(/\bSIG(INT|TERM|HUP)\b/g)];
-    if (before.length === 0) return null;
+    if (before.length === 0) return 'unread';
     const first = `SIG${before.at(-1)![1]}` as InterruptSignal;
     const signal = found.shape.build(m, first);
-    if (!signal) return null;
+    if (!signal) return 'unread';
     later.push(signal);
     rest = rest.slice(0, m.index) + rest.slice(m.index + m[0].length);
   }

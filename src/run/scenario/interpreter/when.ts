@@ -864,6 +864,7 @@ function quotedHolder(sentence: string): string {
 export function readWhen(said: string): Reading<SetupPart> {
   // Signals sent after the first interrupt, each timed from the one before (later-signals.ts): the rest read, and it must send one interrupt they follow.
   const later = takeLaterSignals(said);
+  if (later === 'unread') return { ok: false, notUnderstood: [said], reason: 'a later signal said in a shape of its own, wrongly' };
   if (later) {
     const rest = readWhen(later.rest);
     if (!rest.ok) return rest;
