@@ -14,9 +14,9 @@ export interface LaterSignal {
 
 const WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, a: 1, an: 1 };
 const AMOUNT = String.raw`(?:\d+(?:\.\d+)?|one|two|three|four|five|a|an|half\s+a)`;
-const UNIT = String.raw`(?:ms|milliseconds?|s|secs?|seconds?)`;
+const UNIT = String.raw`(?:milliseconds?|ms|seconds?|secs?|s)\b`;
 /** A time with the same time in figures after it, or not: "half a second (0.5 s)". */
-const TIME = String.raw`(${AMOUNT})\s*(${UNIT})(?:\s*\((${AMOUNT})\s*(${UNIT})\))?`;
+const TIME = String.raw`\b(${AMOUNT})\s*(${UNIT})(?:\s*\((${AMOUNT})\s*(${UNIT})\))?`;
 const SIGNAL = String.raw`(SIGINT|SIGTERM|SIGHUP)`;
 
 function msOf(amount: string, unit: string): number | undefined {
@@ -84,4 +84,22 @@ export function takeLaterSignals(sentence: string): { rest: string; later: Later
 /** A later signal as a reader checks it: "SIGTERM 500 ms after the signal before". */
 export function showLater(signal: LaterSignal): string {
   return `then ${signal.signal} ${signal.afterMs >= 1000 ? `${signal.afterMs / 1000} s` : `${signal.afterMs} ms`} after the signal before (a second signal: spec-run exec kills what runs and exits at once with the first signal's status)`;
+}
+
+/**
+ * SENTENCE, where it sends a signal, with what only says how spec-run exec was started to be sent it said plainly:
+ * "launched in the background" is launched (the shell that sends the signal goes on: in the run, the signal is sent
+ * while spec-run exec runs, as ever), and a time said again in figures ("three seconds (3 s) later") once, where the
+ * two are the same time. Elsewhere as it is.
+ */
+export function inLaunchWords(sentence: string): string {
+  if (!/\bSIG(?:INT|TERM|HUP)\b/.test(sentence)) return sentence;
+  return sentence
+    .replace(/\b(launched|started|run|invoked)\s+(there\s+|from\s+\S+\s+)?in\s+the\s+background\b/gi, '$1 $2')
+    .replace(new RegExp(TIME, 'gi'), (whole, amount: string, unit: string, again?: string, againUnit?: string) => {
+      if (again === undefined) return whole;
+      const ms = timeOf(amount, unit, again, againUnit);
+      return ms === undefined ? whole : `${amount} ${unit}`;
+    })
+    .replace(/\s{2,}/g, ' ');
 }

@@ -11,7 +11,7 @@ import { RUNNER, showDuration, withoutRunner } from './lexicon.js';
 import { inRunWords } from './run-words.js';
 import { inMomentWords, momentIn, showMoment, type InterruptMoment } from './interrupt-moment.js';
 import { inSignalSaid } from './signal-said.js';
-import { showLater, takeLaterSignals, type LaterSignal } from './later-signals.js';
+import { inLaunchWords, showLater, takeLaterSignals, type LaterSignal } from './later-signals.js';
 import { inLogPlaceWords } from './log-place-said.js';
 import { takeInvocation } from './invocation.js';
 import { invocationLinesRewritten } from './invocation-line.js';
@@ -861,7 +861,8 @@ function quotedHolder(sentence: string): string {
   );
 }
 
-export function readWhen(said: string): Reading<SetupPart> {
+export function readWhen(sentenceSaid: string): Reading<SetupPart> {
+  const said = inLaunchWords(sentenceSaid);
   // Signals sent after the first interrupt, each timed from the one before (later-signals.ts): the rest read, and it must send one interrupt they follow.
   const later = takeLaterSignals(said);
   if (later === 'unread') return { ok: false, notUnderstood: [said], reason: 'a later signal said in a shape of its own, wrongly' };
