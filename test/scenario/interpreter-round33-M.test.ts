@@ -36,3 +36,15 @@ t.test('a later signal the run does not reach is no run of the scenario', async 
   const { points } = await run('round33m-late', [blockScenario('ended', 'spec-run exec runs the configuration below, is sent SIGINT 1 s after it started and SIGTERM 2 s after that', ['- run: "echo quick; sleep 20"'], 'spec-run exec exits with status 130 within 1 s of the second signal')]);
   t.ok(points.some((p) => !p.ok), 'not passed', { points });
 });
+
+t.test('a status said again as the first signal\'s: the first signal is checked to be that one', async (t) => {
+  t.match(reading('Then', 'spec-run exec exits within 1 s of the second signal with status 130, that of the first signal'), /∧ the first signal spec-run exec was sent is SIGINT/);
+  t.equal(reading('Then', 'spec-run exec exits with status 2, that of the first signal'), null, 'no interrupt exits with 2');
+  await expectBoundVerdicts(t, run, 'round33m-first', [
+    blockScenario('true', 'spec-run exec runs the configuration below, is sent SIGINT 1 s after it started, and 0.5 s later SIGTERM', deaf, 'spec-run exec exits within 1 s of the second signal with status 130, the status of the first signal'),
+    blockScenario('order turned', 'spec-run exec runs the configuration below, is sent SIGTERM 1 s after it started, and 0.5 s later SIGINT', deaf, 'spec-run exec exits within 1 s of the second signal with status 130, the status of the first signal'),
+  ], 'first signal', [
+    [true, 'SIGINT came first: 130'],
+    [false, 'SIGTERM came first: it exits with 143'],
+  ]);
+});

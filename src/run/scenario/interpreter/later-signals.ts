@@ -103,3 +103,17 @@ export function inLaunchWords(sentence: string): string {
     })
     .replace(/\s{2,}/g, ' ');
 }
+
+const STATUS_SIGNAL: Record<string, InterruptSignal> = { '129': 'SIGHUP', '130': 'SIGINT', '143': 'SIGTERM' };
+
+/**
+ * A Then's status said again as the first signal's: "with status 130, the status of the first signal", "…, that of
+ * the first signal", "…, the first signal's status": the apposition taken out, and the signal whose status it is
+ * (128 + its number), which the run's first interrupt is checked to be. Null where none is said so, or of a status no
+ * interrupt exits with.
+ */
+export function firstSignalStatus(sentence: string): { rest: string; signal: InterruptSignal } | null {
+  const m = /\b(129|130|143)\s*,\s*(?:the\s+(?:exit\s+)?status\s+of\s+the\s+first\s+signal|that\s+of\s+the\s+first\s+signal|the\s+first\s+signal's(?:\s+(?:exit\s+)?status)?)(?=\s*(?:[,;.]|$))/i.exec(sentence);
+  if (!m) return null;
+  return { rest: sentence.slice(0, m.index) + m[1] + sentence.slice(m.index + m[0].length), signal: STATUS_SIGNAL[m[1]] };
+}

@@ -4,6 +4,7 @@
 // naming something, the timeout that applies, the same on host and in Docker, ...)
 // and their arguments, with negation and comparisons. Each predicate says what it
 // checks (`exit code == 124`, `elapsed ≈ 2 s ± 0.5 s`) so that a reader can judge it.
+import { firstSignalStatus } from './later-signals.js';
 import { closingLineSaid } from './closing-line.js';
 import { execa } from 'execa';
 import type { ConfigError } from '../../../executor/config.js';
@@ -3173,6 +3174,17 @@ function bothNamedBefore(sentence: string): string {
  */
 let thenDepth = 0;
 export function readThen(said: string): Reading<Check> {
+  // "exits with status 130, the status of the first signal": the rest read, and the run's first interrupt checked to be the signal of that status.
+  const first = firstSignalStatus(said);
+  if (first) {
+    const rest = readThen(first.rest);
+    if (!rest.ok) return rest;
+    const check: Check = {
+      text: `the first signal spec-run exec was sent is ${first.signal}`,
+      evaluate: (o) => ({ ok: o.record.interrupted === first.signal, actual: o.record.interrupted === undefined ? 'no signal interrupted it' : `the first was ${o.record.interrupted}` }),
+    };
+    return { ...rest, parts: [...rest.parts, check] };
+  }
   // The whole sentence is judged once, before any rule reads a part of it (which may lack the words that define a placeholder).
   if (thenDepth === 0) {
     const unread = unreadPlaceholder(said);
