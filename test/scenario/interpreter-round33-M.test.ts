@@ -48,3 +48,15 @@ t.test('a status said again as the first signal\'s: the first signal is checked 
     [false, 'SIGTERM came first: it exits with 143'],
   ]);
 });
+
+t.test('launched in the background and signalled: launched, a time said again in figures once', async (t) => {
+  t.match(reading('When', 'spec-run exec is launched in the background and sent SIGINT two seconds (2 s) later'), /spec-run exec is sent SIGINT 2 s after it started/);
+  t.equal(reading('When', 'spec-run exec is launched in the background and sent SIGINT two seconds (3 s) later'), null, 'two times that disagree');
+  await expectBoundVerdicts(t, run, 'round33m-background', [
+    blockScenario('true', 'spec-run exec is launched in the background on the configuration below and sent SIGINT one second (1 s) later and SIGTERM half a second (0.5 s) after that', deaf, 'spec-run exec exits within 1 s of the second signal with status 130'),
+    blockScenario('false', 'spec-run exec is launched in the background on the configuration below and sent SIGINT one second (1 s) later and SIGTERM half a second (0.5 s) after that', deaf, 'spec-run exec exits within 1 s of the second signal with status 143'),
+  ], 'second signal', [
+    [true, 'exits with the first signal\'s status'],
+    [false, 'not with the second\'s'],
+  ]);
+});
