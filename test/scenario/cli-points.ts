@@ -83,3 +83,8 @@ export const sectionScenario = (title: string, when: string, section: string[], 
 
 /** A scenario of a YAML block of COMMANDS (their lines, indented under `commands:`), introduced by "When WHEN:", and its numbered THENS. */
 export const blockScenario = (title: string, when: string, commands: string[], ...thens: string[]) => sectionScenario(title, when, ['commands:', ...commands.map((l) => `  ${l}`)], ...thens);
+
+/** An OpenSpec document of one requirement holding SCENARIOS (each its lines), its purpose PURPOSE (lines): what these tests run. */
+export function specDocument(title: string, purpose: readonly string[], scenarios: readonly string[][]): string[] {
+  return [`# ${title}`, '', '## Purpose', '', ...purpose, '', '## Requirements', '', '### Requirement: As said', 'The executor SHALL do what its scenarios say.', '', ...scenarios.flatMap((lines) => [...lines, ''])];
+}

@@ -5,7 +5,7 @@
 // Documents written for these tests (none from a batch), read both ways through real runs.
 import t from 'tap';
 import { scenarioDirectoryTerms, directoryTermsFor, holdsAfterRun } from '../../src/run/scenario/interpreter/scenario-directory.js';
-import { runSpecLines } from './cli-points.js';
+import { runSpecLines, specDocument } from './cli-points.js';
 
 const prose = (...texts: string[]) => texts.map((text, i) => ({ text: text.replace(/`/g, ''), line: i + 3, code: [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]) }));
 const nouns = (...texts: string[]) => scenarioDirectoryTerms(prose(...texts)).map((term) => term.noun);
@@ -33,20 +33,7 @@ t.test('what the project directory holds after the run, said with the directory 
   t.equal(holdsAfterRun('after the run the project directory holds the file `x.txt` whose content is `a`'), 'after the run the project directory holds the file `x.txt` whose content is `a`', 'its content said: not this shape');
 });
 
-const document = (purpose: string[], scenarios: string[][]) => [
-  '# Scratch runs',
-  '',
-  '## Purpose',
-  '',
-  ...purpose,
-  '',
-  '## Requirements',
-  '',
-  '### Requirement: As said',
-  'The executor SHALL do what its scenarios say.',
-  '',
-  ...scenarios.flatMap((lines) => [...lines, '']),
-];
+const document = (purpose: string[], scenarios: string[][]) => specDocument('Scratch runs', purpose, scenarios);
 const scenario = (title: string, given: string, run: string, then: string) => [
   `#### Scenario: ${title}`,
   `- **GIVEN** ${given}`,

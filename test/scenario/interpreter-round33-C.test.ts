@@ -3,22 +3,16 @@
 // and spec-run exec is launched there on that file. Documents written for these tests (none from a batch), read both
 // ways through real runs: a true sentence passes, a false copy fails, an unreadable neighbour stays undefined.
 import t from 'tap';
-import { runSpecLines } from './cli-points.js';
+import { runSpecLines, specDocument } from './cli-points.js';
 
-const document = (scenarios: string[][]) => [
-  '# Sandbox runs',
-  '',
-  '## Purpose',
-  '',
-  'Every scenario is run in a fresh scratch folder; its configuration is saved in that folder under the name the scenario gives, and `spec-run exec` is called from the scratch folder.',
-  '',
-  '## Requirements',
-  '',
-  '### Requirement: As said',
-  'The executor SHALL do what its scenarios say.',
-  '',
-  ...scenarios.flatMap((lines) => [...lines, '']),
-];
+const document = (scenarios: string[][]) =>
+  specDocument(
+    'Sandbox runs',
+    [
+      'Every scenario is run in a fresh scratch folder; its configuration is saved in that folder under the name the scenario gives, and `spec-run exec` is called from the scratch folder.',
+    ],
+    scenarios,
+  );
 const scenario = (title: string, when: string, ...thens: string[]) => [`#### Scenario: ${title}`, `- **WHEN** ${when}`, ...thens.map((then, i) => `- **${i === 0 ? 'THEN' : 'AND'}** ${then}`)];
 
 const thenVerdicts = (points: { name: string; ok: boolean; todo?: unknown }[]) => points.filter((p) => /^(THEN|AND) /.test(p.name)).map((p) => p.ok);

@@ -9,7 +9,7 @@ import t from 'tap';
 import { glossaryTerms } from '../../src/run/scenario/interpreter/glossary-terms.js';
 import { termsOf } from '../../src/run/scenario/interpreter/document-terms.js';
 import { inExpectationRegister } from '../../src/run/scenario/interpreter/expectation-register.js';
-import { runSpecLines } from './cli-points.js';
+import { runSpecLines, specDocument } from './cli-points.js';
 
 const line = (text: string, at: number, term?: string) => ({ text: text.replace(/`/g, ''), line: at, code: [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]), ...(term === undefined ? {} : { term }) });
 
@@ -45,27 +45,21 @@ t.test('the register of expectation, said as the claim', async (t) => {
   t.equal(inExpectationRegister('Expected announcement: `Exit Code: 0`'), 'Expected announcement: `Exit Code: 0`', 'an announcement that is none');
 });
 
-const glossaryDocument = (scenarios: string[][]) => [
-  '# Test record',
-  '',
-  '## Purpose',
-  '',
-  'Test record of the command executor `spec-run exec`.',
-  '',
-  '| Term | Meaning |',
-  '|------|---------|',
-  '| WD | a freshly created, empty work directory for the one test case |',
-  '| exit status | the process exit code of spec-run exec |',
-  '',
-  'Unless a test case says otherwise, the configuration is saved in WD as `stop.yaml`.',
-  '',
-  '## Requirements',
-  '',
-  '### Requirement: As said',
-  'The executor SHALL do what its scenarios say.',
-  '',
-  ...scenarios.flatMap((lines) => [...lines, '']),
-];
+const glossaryDocument = (scenarios: string[][]) =>
+  specDocument(
+    'Test record',
+    [
+      'Test record of the command executor `spec-run exec`.',
+      '',
+      '| Term | Meaning |',
+      '|------|---------|',
+      '| WD | a freshly created, empty work directory for the one test case |',
+      '| exit status | the process exit code of spec-run exec |',
+      '',
+      'Unless a test case says otherwise, the configuration is saved in WD as `stop.yaml`.',
+    ],
+    scenarios,
+  );
 const scenario = (title: string, runs: string[], then: string, settings: string[] = []) => [
   `#### Scenario: ${title}`,
   '- **WHEN** spec-run exec runs this configuration:',

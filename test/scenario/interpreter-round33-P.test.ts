@@ -6,7 +6,7 @@
 import t from 'tap';
 import { placeholderTreeSaid, treeEntriesSaid } from '../../src/run/scenario/interpreter/tree-said.js';
 import type { DocumentTerm } from '../../src/run/scenario/interpreter/document-terms.js';
-import { runSpecLines } from './cli-points.js';
+import { runSpecLines, specDocument } from './cli-points.js';
 
 const root: DocumentTerm[] = [{ noun: '<root>', thing: 'project directory', line: 3 }];
 
@@ -34,20 +34,7 @@ t.test('entries the project is said to hold, in the words the setup reads', asyn
   t.equal(treeEntriesSaid('the command runs with an empty directory `src`'), 'the command runs with an empty directory `src`', 'said of no project: as written');
 });
 
-const document = (purpose: string[], scenarios: string[][]) => [
-  '# Trees said in words',
-  '',
-  '## Purpose',
-  '',
-  ...purpose,
-  '',
-  '## Requirements',
-  '',
-  '### Requirement: As said',
-  'The executor SHALL do what its scenarios say.',
-  '',
-  ...scenarios.flatMap((lines) => [...lines, '']),
-];
+const document = (purpose: string[], scenarios: string[][]) => specDocument('Trees said in words', purpose, scenarios);
 const PURPOSE = ['Below `<root>` = absolute path of the fresh dir where `stop.yaml` lies and from where `npx spec-run exec stop.yaml` is called.'];
 /** A scenario whose condition paragraph GIVEN (before its block) sets up the tree, run as `spec-run exec stop.yaml`. */
 const given = (title: string, condition: string, run: string, then: string) => [
