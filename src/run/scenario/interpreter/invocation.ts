@@ -272,6 +272,8 @@ export function takeInvocation(written: string): TakenInvocation | null {
   const refusedAs = (): ReturnType<typeof parseExecArgs> | null => {
     const yamls = first.filter((a, i) => /\.ya?ml$/.test(a) && !a.startsWith('-') && !/^--(?:log|project|image-alias|config-dir-env)$/.test(first[i - 1] ?? ''));
     if (yamls.length === 0 && !wholeLine) return null;
+    // Two configuration files named (one saved as, another run): two names of one file, not an argument too many.
+    if (yamls.length > 1) return null;
     if (first.includes(UNNAMED_LOG)) return null;
     invocation.refused = [...first];
     accounted.push(...first, first.join(' '));
