@@ -6,10 +6,10 @@
 // messages the user was shown. `spec-run exec` prints a run; a scenario checks one.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadConfig, resolveTimeout, type CommandConfig, type ConfigError, type ResolvedTimeout, type StopConfig } from './config.js';
+import { cpusBeyondEngine, loadConfig, resolveTimeout, type CommandConfig, type ConfigError, type ResolvedTimeout, type StopConfig } from './config.js';
 import type { ExecEvent, TimedEvent } from './events.js';
 import { execute, requestFor } from './execute.js';
-import { mapImage } from './docker.js';
+import { engineCpus, mapImage } from './docker.js';
 import { formatElapsed } from './duration.js';
 import { appendFailFastEvent, appendInterruptedEvent, logWriteFailed } from './log.js';
 import { whenAborted } from '../process/abort-listeners.js';
@@ -225,6 +225,7 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
     options.write?.(text);
   };
   const started = performance.now();
+  errors = await withEngineLimits(config, errors);
   const record: RunRecord = { config, errors, commands: [], messages, exitStatus: 0 };
   if (errors.length > 0) {
     const name = options.configName ?? 'the configuration';
@@ -253,6 +254,19 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
   }
   record.elapsedMs = performance.now() - started;
   return record;
+}
+
+/**
+ * ERRORS and the limits of CONFIG the engine cannot give (a `cpus:` above its CPUs), in the file's
+ * order: the engine is asked once, only when a container command sets `cpus:`; when none answers,
+ * they are left to `docker create`, as before.
+ */
+async function withEngineLimits(config: StopConfig, errors: ConfigError[]): Promise<ConfigError[]> {
+  if (!config.commands.some((command) => command.image !== undefined && command.cpus !== undefined)) return errors;
+  const cpus = await engineCpus();
+  if (cpus === null) return errors;
+  const beyond = cpusBeyondEngine(config, cpus);
+  return beyond.length === 0 ? errors : [...errors, ...beyond].sort((a, b) => a.line - b.line || a.column - b.column || a.path.localeCompare(b.path));
 }
 
 /** The command running, for the log of an interruption: which, since when (performance.now() at its start), and how many were started. */
