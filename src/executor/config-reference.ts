@@ -51,6 +51,6 @@ export const CONFIG_REFERENCE = `The configuration file (YAML):
         image: node:20     run in a container of this image (pulled when missing),
                            the project mounted at /workspace, removed afterwards
         memory: 512m       container only: memory limit (b, k, m, g), at least 6m
-        cpus: 1.5          container only: CPUs
+        cpus: 1.5          container only: CPUs, from 0.01 to those the engine has
         network: none      container only: the Docker network
         user: "1000:1000"  container only: user name or uid[:gid]`;

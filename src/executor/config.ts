@@ -34,6 +34,8 @@ export interface CommandConfig {
   /** Docker memory limit as written ("512m"). */
   memory?: string;
   cpus?: number;
+  /** Where `cpus:`'s value stands, for a problem known only once the engine is asked (cpusBeyondEngine). */
+  cpusAt?: { line: number; column: number };
   workdir?: string;
   env: Record<string, string>;
   network?: string;
@@ -140,6 +142,9 @@ function memoryBytes(text: string): number {
   return Number(digits) * MEMORY_UNIT_BYTES[unit || 'b'];
 }
 const CPUS = 'must be a positive number of CPUs (e.g. 1.5)';
+/** Docker refuses a smaller CPU limit when the container starts (exit 125): a quota under 1% of a CPU. */
+const DOCKER_MIN_CPUS = 0.01;
+const CPUS_MIN = `must be at least ${DOCKER_MIN_CPUS} (Docker's smallest CPU limit)`;
 const BOOLEAN = 'must be true or false';
 const KEEP = 'must be head (keep the first lines, the default) or tail (keep the last lines)';
 const RUN = 'must be a non-empty command string';
@@ -161,7 +166,12 @@ const COMMAND_FIELDS = {
       // A refinement's issue is a custom one, to which the value is not added: it is named here.
       .refine((text) => memoryBytes(text) >= DOCKER_MIN_MEMORY.bytes, { error: (issue) => `${MEMORY_MIN}, not ${JSON.stringify(issue.input)}` })
       .optional(),
-    cpus: z.union([z.number(), z.string().transform(Number)], says(CPUS)).pipe(z.number(says(CPUS)).positive(says(CPUS))).optional(),
+    cpus: z
+      .union([z.number(), z.string().transform(Number)], says(CPUS))
+      .pipe(z.number(says(CPUS)).positive(says(CPUS)))
+      // Past `positive`: 0 and below say that alone. A refinement's issue is a custom one, to which the value is not added.
+      .refine((cpus) => cpus <= 0 || cpus >= DOCKER_MIN_CPUS, { error: (issue) => `${CPUS_MIN}, not ${String(issue.input)}` })
+      .optional(),
     workdir: processString.optional(),
     env: z
       .record(
@@ -386,9 +396,25 @@ export function loadConfig(text: string, options: LoadOptions = {}): ConfigLoad 
     failFast: stop.failFast === true,
     commands: Array.isArray(stop.commands) ? stop.commands.map((command) => commandSchema.safeParse(command).data) : [],
   };
-  const commands = parts.commands.flatMap((command, index) => (command ? [{ ...command, index, ...checked.placeOf(['stop', 'commands', index]) }] : []));
+  const commands = parts.commands.flatMap((command, index) =>
+    command ? [{ ...command, index, ...checked.placeOf(['stop', 'commands', index]), ...(command.cpus !== undefined ? { cpusAt: checked.placeOf(['stop', 'commands', index, 'cpus']) } : {}) }] : [],
+  );
   // Set only when true: a configuration without it loads as it did before the key came.
   return { config: { defaultTimeout: parts.defaultTimeout, commands, ...(parts.failFast ? { failFast: true } : {}) }, errors: checked.errors, lacking: checked.lacking };
+}
+
+/**
+ * The container commands whose `cpus:` is more than the engine's ENGINECPUS: Docker refuses them at
+ * `docker create` (exit 125, "Range of CPUs is from 0.01 to 2.00"), so they are refused with the
+ * file's other problems, before anything runs. A command without `image:` runs on the host, which
+ * ignores `cpus:` (and says so).
+ */
+export function cpusBeyondEngine(config: StopConfig, engineCpus: number): ConfigError[] {
+  return config.commands.flatMap((command) => {
+    if (command.image === undefined || command.cpus === undefined || command.cpus <= engineCpus) return [];
+    const problem = `must be at most ${engineCpus}, the CPUs the Docker engine offers (its range is from ${DOCKER_MIN_CPUS} to ${engineCpus}), not ${command.cpus}`;
+    return [configError(`stop.commands[${command.index}].cpus`, command.cpusAt ?? command, problem)];
+  });
 }
 
 export interface FieldLine {

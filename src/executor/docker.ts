@@ -49,6 +49,20 @@ async function probeEngine(): Promise<EngineStatus> {
   return { ok: false, error: `Docker engine not reachable: ${why}`, solutions: ENGINE_SOLUTIONS };
 }
 
+let cpus: Promise<number | null> | null = null;
+
+/**
+ * How many CPUs the engine offers (its NCPU, the top of the range `--cpus` takes), asked once per
+ * process; null when no engine answers, and then nothing is checked against it before a run.
+ */
+export function engineCpus(): Promise<number | null> {
+  cpus ??= execa('docker', ['info', '--format', '{{.NCPU}}'], { reject: false, timeout: 15_000 }).then((info) => {
+    const n = Number(info.stdout?.trim());
+    return info.exitCode === 0 && Number.isInteger(n) && n > 0 ? n : null;
+  });
+  return cpus;
+}
+
 let localImage: Promise<unknown> | null = null;
 
 /**

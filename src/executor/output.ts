@@ -20,8 +20,11 @@ export interface CapturedOutput {
   totalLines: number;
   /** The line limit applied to each stream, if any. */
   maxLines?: number;
-  /** Lines printed and lines kept, per stream (a hidden one's printed lines too); `cut`: of those kept, lines longer than MAX_LINE_BYTES kept only in part, whose rest is output not kept. */
-  streams: Record<StreamName, { total: number; kept: number; cut: number }>;
+  /**
+   * Lines printed and lines kept, per stream (a hidden one's printed lines too); `cut`: of those kept, lines longer
+   * than MAX_LINE_BYTES kept only in part (shown, not omitted); `cutBytes`: the bytes of those lines past the cut, not kept.
+   */
+  streams: Record<StreamName, StreamCounts>;
   /** Streams whose lines are counted, never kept, because the configuration hides them (showStdout/showStderr false). */
   hidden: StreamName[];
   /** True when lines were dropped because the byte cap was reached. */
@@ -30,15 +33,24 @@ export interface CapturedOutput {
   keep: KeptEnd;
 }
 
+/** A stream's counts: lines printed (`total`), kept, kept only in part (`cut`), and the bytes of those past their cut. */
+export interface StreamCounts {
+  total: number;
+  kept: number;
+  cut: number;
+  cutBytes: number;
+}
+
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
 /** A single line longer than this is cut (and says so), so one endless line cannot fill memory. */
-const MAX_LINE_BYTES = 64 * 1024;
+export const MAX_LINE_BYTES = 64 * 1024;
 
 /** A line kept so far, with its place in the arrival order of both streams. */
 interface KeptLine extends OutputLine {
   seq: number;
   bytes: number;
-  cut: boolean;
+  /** The bytes of the line past its cut, not kept: 0 for a line kept whole. */
+  cutBytes: number;
 }
 
 export class OutputCollector {
@@ -46,11 +58,12 @@ export class OutputCollector {
   private readonly kept: Record<StreamName, { lines: KeptLine[]; first: number }> = { stdout: { lines: [], first: 0 }, stderr: { lines: [], first: 0 } };
   private readonly partial: Record<StreamName, Buffer[]> = { stdout: [], stderr: [] };
   private readonly partialBytes: Record<StreamName, number> = { stdout: 0, stderr: 0 };
-  private readonly partialCut: Record<StreamName, boolean> = { stdout: false, stderr: false };
+  /** The bytes of the line being read past MAX_LINE_BYTES, counted, not kept. */
+  private readonly partialCutBytes: Record<StreamName, number> = { stdout: 0, stderr: 0 };
   /** Bytes came after the stream's last newline: a line, counted at the end, kept or not. */
   private readonly unterminated: Record<StreamName, boolean> = { stdout: false, stderr: false };
   private totalLines = 0;
-  private readonly streams: Record<StreamName, { total: number; kept: number; cut: number }> = { stdout: { total: 0, kept: 0, cut: 0 }, stderr: { total: 0, kept: 0, cut: 0 } };
+  private readonly streams: Record<StreamName, StreamCounts> = { stdout: { total: 0, kept: 0, cut: 0, cutBytes: 0 }, stderr: { total: 0, kept: 0, cut: 0, cutBytes: 0 } };
   private storedBytes = 0;
   private byteCapReached = false;
 
@@ -145,27 +158,27 @@ export class OutputCollector {
   private addPartial(stream: StreamName, piece: Buffer): void {
     const room = MAX_LINE_BYTES - this.partialBytes[stream];
     if (room <= 0) {
-      this.partialCut[stream] = true;
+      this.partialCutBytes[stream] += piece.length;
       return;
     }
     // Copy: the chunk's memory must not be held for the sake of a small piece.
     const kept = Buffer.from(piece.subarray(0, room));
     this.partial[stream].push(kept);
     this.partialBytes[stream] += kept.length;
-    if (piece.length > room) this.partialCut[stream] = true;
+    if (piece.length > room) this.partialCutBytes[stream] += piece.length - room;
   }
 
   private dropPartial(stream: StreamName): void {
     this.partial[stream] = [];
     this.partialBytes[stream] = 0;
-    this.partialCut[stream] = false;
+    this.partialCutBytes[stream] = 0;
   }
 
   private keep(stream: StreamName, tail: Buffer): void {
     this.addPartial(stream, tail);
     let text = Buffer.concat(this.partial[stream]).toString('utf8');
-    const cut = this.partialCut[stream];
-    if (cut) text += ` [line cut at ${MAX_LINE_BYTES} bytes]`;
+    const cut = this.partialCutBytes[stream];
+    if (cut > 0) text += ` [line cut at ${MAX_LINE_BYTES} bytes]`;
     this.dropPartial(stream);
     const bytes = Buffer.byteLength(text);
     if (this.tail) {
@@ -179,15 +192,18 @@ export class OutputCollector {
     this.store(stream, text, bytes, cut);
   }
 
-  private store(stream: StreamName, text: string, bytes: number, cut: boolean): void {
+  private store(stream: StreamName, text: string, bytes: number, cutBytes: number): void {
     this.storedBytes += bytes;
     this.streams[stream].kept++;
-    if (cut) this.streams[stream].cut++;
-    this.kept[stream].lines.push({ stream, text, bytes, seq: this.totalLines, cut });
+    if (cutBytes > 0) {
+      this.streams[stream].cut++;
+      this.streams[stream].cutBytes += cutBytes;
+    }
+    this.kept[stream].lines.push({ stream, text, bytes, seq: this.totalLines, cutBytes });
   }
 
   /** Keeping the tail: the new line goes in, and the oldest lines out, of its stream past the line limit, of either past the byte cap. */
-  private keepLast(stream: StreamName, text: string, bytes: number, cut: boolean): void {
+  private keepLast(stream: StreamName, text: string, bytes: number, cut: number): void {
     if (bytes > this.maxBytes) {
       this.byteCapReached = true;
       return;
@@ -211,7 +227,10 @@ export class OutputCollector {
     const dropped = queue.lines[queue.first++];
     this.storedBytes -= dropped.bytes;
     this.streams[stream].kept--;
-    if (dropped.cut) this.streams[stream].cut--;
+    if (dropped.cutBytes > 0) {
+      this.streams[stream].cut--;
+      this.streams[stream].cutBytes -= dropped.cutBytes;
+    }
     // Dropped lines are released in batches, so a long tail costs no more memory than its limit.
     if (queue.first >= 1024 && queue.first * 2 >= queue.lines.length) {
       queue.lines.splice(0, queue.first);
@@ -229,25 +248,34 @@ export function linesNotKept(output: CapturedOutput, stream: StreamName): number
   return total - kept + cut;
 }
 
-/** What a run's record and its log say of each stream: lines printed, shown and omitted, and whether it is hidden. */
+/**
+ * What the report and the --log file say of each stream: of the lines printed, those shown and those omitted (printed =
+ * shown + omitted, on a stream shown), and whether it is hidden; and, where a line was cut at MAX_LINE_BYTES, how many of
+ * the lines shown were cut (`cut`) and how many bytes past their cut were not kept (`cutBytes`). A cut line is shown,
+ * so it is no omitted line: its rest is said in bytes, beside the lines.
+ */
 export interface StreamRecord {
   /** Lines the command printed on the stream. */
   printed: number;
-  /** Lines shown to the user. */
+  /** Lines shown to the user, a cut line among them. */
   shown: number;
-  /** Lines counted and left out (at the line limit, or at the byte cap), and lines cut at their length, whose rest was not kept. */
+  /** Lines counted and left out whole (at the line limit, or at the byte cap). */
   omitted: number;
   /** Not shown at all because the configuration hides it. */
   hidden: boolean;
+  /** Only where a line was cut: of the lines shown, those cut at MAX_LINE_BYTES. */
+  cut?: number;
+  /** Only where a line was cut: the bytes of the cut lines past their cut, not kept. */
+  cutBytes?: number;
 }
 
-/** Each stream's counts, as the record of a run and the --log file give them. */
+/** Each stream's counts, as the report and the --log file give them (`cut` and `cutBytes` where a line was cut). */
 export function streamRecords(output: CapturedOutput): Record<StreamName, StreamRecord> {
   const of = (stream: StreamName): StreamRecord => {
-    const { total, kept } = output.streams[stream];
+    const { total, kept, cut, cutBytes } = output.streams[stream];
     const hidden = output.hidden.includes(stream);
-    // A line cut at its length limit is shown, and omitted too: its rest was not kept.
-    return { printed: total, shown: hidden ? 0 : kept, omitted: hidden ? 0 : linesNotKept(output, stream), hidden };
+    const record: StreamRecord = { printed: total, shown: hidden ? 0 : kept, omitted: hidden ? 0 : total - kept, hidden };
+    return cut > 0 ? { ...record, cut, cutBytes } : record;
   };
   return { stdout: of('stdout'), stderr: of('stderr') };
 }
@@ -262,10 +290,12 @@ export function streamRecords(output: CapturedOutput): Record<StreamName, Stream
 export function outputNotices(output: CapturedOutput, timedOutAfter?: string): { before: string[]; after: string[] } {
   const omissions: string[] = [];
   for (const stream of shownStreams(output)) {
-    const { total, kept } = output.streams[stream];
+    const { total, kept, cut, cutBytes } = output.streams[stream];
     // The line limit, the byte cap, or both: whatever left them out, with both streams flooding
     // the cap's note alone would not say which of them lost lines, nor how many each.
     if (total > kept) omissions.push(`${stream}: ... (${linesText(total - kept)} omitted)`);
+    // A cut line is shown, so it is no omitted line; its stream says what it lost of it, in bytes, as the note does.
+    if (cut > 0) omissions.push(`${stream}: ... (${cutText(cut, cutBytes)})`);
   }
   const after = [...output.hidden.map((stream) => `(${stream}: output hidden by configuration)`), ...truncationNotes(output, timedOutAfter).map((n) => `(${n})`)];
   return output.keep === 'tail' ? { before: omissions, after } : { before: [], after: [...omissions, ...after] };
@@ -278,6 +308,9 @@ export function renderOutput(output: CapturedOutput, timedOutAfter?: string): st
 }
 
 const linesText = (n: number) => `${n} ${n === 1 ? 'line' : 'lines'}`;
+const bytesText = (n: number) => `${n} ${n === 1 ? 'byte' : 'bytes'}`;
+/** "1 line cut at 65536 bytes: 34464 bytes of it not kept": a stream's cut lines, as its indicator says them. */
+const cutText = (cut: number, cutBytes: number) => `${linesText(cut)} cut at ${MAX_LINE_BYTES} bytes: ${bytesText(cutBytes)} of ${cut === 1 ? 'it' : 'them'} not kept`;
 
 function shownStreams(output: CapturedOutput): StreamName[] {
   return (['stdout', 'stderr'] as const).filter((stream) => !output.hidden.includes(stream));
@@ -291,7 +324,9 @@ export function truncationNotes(output: CapturedOutput, timedOutAfter?: string):
     notes.push(timedOutAfter ? `Command timed out after ${timedOutAfter}. ${showing}` : showing);
   }
   const cut = output.streams.stdout.cut + output.streams.stderr.cut;
-  if (cut > 0) notes.push(`${linesText(cut)} longer than ${MAX_LINE_BYTES} bytes ${cut === 1 ? 'was' : 'were'} cut at that length: the rest of ${cut === 1 ? 'it was' : 'them were'} not kept, and counts as omitted`);
+  const cutBytes = output.streams.stdout.cutBytes + output.streams.stderr.cutBytes;
+  // Shown, and so no omitted line: what was lost is the rest of the line, in bytes.
+  if (cut > 0) notes.push(`${linesText(cut)} longer than ${MAX_LINE_BYTES} bytes ${cut === 1 ? 'was' : 'were'} cut at that length and shown in part: the rest, ${bytesText(cutBytes)}, was not kept`);
   if (output.byteCapReached) {
     const dropped = output.totalLines - output.lines.length;
     const counted = output.keep === 'tail' ? `the first ${dropped} of ${output.totalLines} lines were` : `${dropped} more of ${output.totalLines} lines were`;

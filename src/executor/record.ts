@@ -6,14 +6,14 @@
 // messages the user was shown. `spec-run exec` prints a run; a scenario checks one.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadConfig, resolveTimeout, type CommandConfig, type ConfigError, type ResolvedTimeout, type StopConfig } from './config.js';
+import { cpusBeyondEngine, loadConfig, resolveTimeout, type CommandConfig, type ConfigError, type ResolvedTimeout, type StopConfig } from './config.js';
 import type { ExecEvent, TimedEvent } from './events.js';
 import { execute, requestFor } from './execute.js';
-import { mapImage } from './docker.js';
+import { engineCpus, mapImage } from './docker.js';
 import { formatElapsed } from './duration.js';
 import { appendFailFastEvent, appendInterruptedEvent, logWriteFailed } from './log.js';
 import { whenAborted } from '../process/abort-listeners.js';
-import { outputNotices, streamRecords, type KeptEnd, type OutputLine, type StreamName, type StreamRecord } from './output.js';
+import { linesNotKept, outputNotices, streamRecords, type CapturedOutput, type KeptEnd, type OutputLine, type StreamName, type StreamRecord } from './output.js';
 import { interruptedStatus, interruptSignalOf, type InterruptSignal } from './interrupts.js';
 import { commandLine, formatResult } from './report.js';
 import { EXIT, type ExecOutcome, type ExecResult, type MemoryKill } from './result.js';
@@ -61,6 +61,11 @@ export interface CommandRecord {
   /** A kill at the memory limit: of the command, or of a process of it that the command outlived. */
   memoryKill?: MemoryKill;
   elapsedMs: number;
+  /**
+   * Each stream's counts, as the report and the --log file give them, but for `omitted`, which here counts a line cut at
+   * its length too (lines not kept whole, linesNotKept): a check of what the output lacks must never pass on a cut
+   * line's rest, which was not kept. `cut` says how many of them were cut.
+   */
   streams: Record<StreamName, StreamRecord>;
   /** The command's own lines as shown. */
   lines: OutputLine[];
@@ -172,7 +177,7 @@ export function commandRecord(command: CommandConfig, timeout: ResolvedTimeout, 
     endedBy: result.signal,
     memoryKill: result.memoryKill,
     elapsedMs: result.durationMs,
-    streams: streamRecords(result.output),
+    streams: checkedStreams(result.output),
     lines: result.output.lines,
     notices,
     outputNotices: [...before, ...after],
@@ -183,6 +188,13 @@ export function commandRecord(command: CommandConfig, timeout: ResolvedTimeout, 
     solutions: result.solutions,
     report: formatResult(result),
   };
+}
+
+/** The streams' counts a scenario checks: the log's, with a cut line among the omitted ones (not kept whole). */
+function checkedStreams(output: CapturedOutput): Record<StreamName, StreamRecord> {
+  const records = streamRecords(output);
+  for (const stream of ['stdout', 'stderr'] as const) if (!records[stream].hidden) records[stream].omitted = linesNotKept(output, stream);
+  return records;
 }
 
 /**
@@ -213,6 +225,7 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
     options.write?.(text);
   };
   const started = performance.now();
+  errors = await withEngineLimits(config, errors);
   const record: RunRecord = { config, errors, commands: [], messages, exitStatus: 0 };
   if (errors.length > 0) {
     const name = options.configName ?? 'the configuration';
@@ -241,6 +254,19 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
   }
   record.elapsedMs = performance.now() - started;
   return record;
+}
+
+/**
+ * ERRORS and the limits of CONFIG the engine cannot give (a `cpus:` above its CPUs), in the file's
+ * order: the engine is asked once, only when a container command sets `cpus:`; when none answers,
+ * they are left to `docker create`, as before.
+ */
+async function withEngineLimits(config: StopConfig, errors: ConfigError[]): Promise<ConfigError[]> {
+  if (!config.commands.some((command) => command.image !== undefined && command.cpus !== undefined)) return errors;
+  const cpus = await engineCpus();
+  if (cpus === null) return errors;
+  const beyond = cpusBeyondEngine(config, cpus);
+  return beyond.length === 0 ? errors : [...errors, ...beyond].sort((a, b) => a.line - b.line || a.column - b.column || a.path.localeCompare(b.path));
 }
 
 /** The command running, for the log of an interruption: which, since when (performance.now() at its start), and how many were started. */

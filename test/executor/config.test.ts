@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import t from 'tap';
 import { stringify } from 'yaml';
-import { checkTimeoutLines, commandProblems, configSchema, CONTAINER_ONLY, loadConfig, MAX_OUTPUT_LINES, resolveTimeout } from '../../src/executor/config.js';
+import { checkTimeoutLines, commandProblems, configSchema, CONTAINER_ONLY, cpusBeyondEngine, loadConfig, MAX_OUTPUT_LINES, resolveTimeout } from '../../src/executor/config.js';
 import { CONFIG_REFERENCE } from '../../src/executor/config-reference.js';
 
 t.test('precedence: command > defaultTimeout > 5 minutes; null disables, omission inherits', async (t) => {
@@ -290,6 +290,27 @@ t.test("a memory limit below Docker's minimum (6m) is refused at its value, as a
     t.match(errors[0]?.message, `must be at least 6m (Docker's smallest memory limit), not "${small}"`, `${small}: the minimum is named`);
   }
   for (const enough of ['6m', '6144k', '6291456', '1g']) t.same(loadConfig(config(enough)).errors, [], `${enough}: accepted`);
+});
+
+t.test("a CPU limit below Docker's smallest (0.01) is refused at its value; 0 and below keep their own words", async (t) => {
+  const config = (cpus: string) => `stop:\n  commands:\n    - run: "true"\n      image: alpine\n      cpus: ${cpus}\n`;
+  for (const small of ['0.001', '0.009', '"0.005"']) {
+    const { errors } = loadConfig(config(small));
+    t.match(errors, [{ path: 'stop.commands[0].cpus', line: 5, column: 13 }], `${small}: refused at its value`);
+    t.match(errors[0]?.message, `must be at least 0.01 (Docker's smallest CPU limit), not ${Number(JSON.parse(small))}`, `${small}: the minimum is named`);
+  }
+  for (const none of ['0', '-1']) t.same(loadConfig(config(none)).errors.map((e) => e.message), [`stop.commands[0].cpus: must be a positive number of CPUs (e.g. 1.5), not ${none}`], `${none}: one error, as before`);
+  for (const enough of ['0.01', '0.5', '64']) t.same(loadConfig(config(enough)).errors, [], `${enough}: accepted by the file (the engine's top is checked before the run)`);
+});
+
+t.test("cpusBeyondEngine: a container command's cpus above the engine's CPUs, at its value, naming the range", async (t) => {
+  const { config, errors } = loadConfig('stop:\n  commands:\n    - run: "true"\n      image: alpine\n      cpus: 64\n    - run: "true"\n      image: alpine\n      cpus: 2\n    - run: "true"\n      image: alpine\n      cpus: "2.5"\n');
+  t.same(errors, []);
+  t.same(cpusBeyondEngine(config, 2), [
+    { path: 'stop.commands[0].cpus', line: 5, column: 13, message: 'stop.commands[0].cpus: must be at most 2, the CPUs the Docker engine offers (its range is from 0.01 to 2), not 64' },
+    { path: 'stop.commands[2].cpus', line: 11, column: 13, message: 'stop.commands[2].cpus: must be at most 2, the CPUs the Docker engine offers (its range is from 0.01 to 2), not 2.5' },
+  ]);
+  t.same(cpusBeyondEngine(config, 64), [], 'within an engine of 64 CPUs');
 });
 
 t.test("a command given as data (the steps API's this.run) has the problems a file's command has, in the same words", async (t) => {

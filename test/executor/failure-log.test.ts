@@ -125,3 +125,21 @@ t.test('in a container alike: a command that failed and one that could not run, 
   t.match(unrun.events, [{ event: 'could-not-run', context: 'docker', image: 'alpine', exitCode: 125, error: /working directory \/no\/such\/dir/ }]);
   t.equal(unrun.events.length, 1);
 });
+
+t.test("a line cut at 64 KiB: the log's streams add up (printed = shown + omitted), the cut part said in its own fields, as the report says it", async (t) => {
+  const { record, events } = await logged(t, `run: "head -c 100000 /dev/zero | tr '\\\\0' 'x'; echo; echo short; exit 1"`);
+  t.equal(record.exitStatus, 1);
+  t.equal(events.length, 1);
+  const line = events[0] as CommandEvent;
+  t.equal(line.event, 'failed');
+  t.same(line.streams.stdout, { printed: 2, shown: 2, omitted: 0, hidden: false, cut: 1, cutBytes: 100000 - 65536 }, 'the cut line is shown, not omitted; its rest is counted in bytes');
+  t.same(line.streams.stderr, { printed: 0, shown: 0, omitted: 0, hidden: false }, 'a stream without a cut line has no cut fields');
+  t.equal(line.partialOutput.length, 2);
+  const report = record.commands[0].report.split('\n');
+  t.ok(report.includes('stdout: ... (1 line cut at 65536 bytes: 34464 bytes of it not kept)'), 'the report says the same of its stream');
+  t.ok(report.includes('(1 line longer than 65536 bytes was cut at that length and shown in part: the rest, 34464 bytes, was not kept)'));
+  t.notOk(report.some((l) => /omitted/.test(l)), 'nothing is said omitted');
+  // A scenario's check of what the output lacks still counts the cut line as not kept whole.
+  t.equal(record.commands[0].streams.stdout.omitted, 1, "the record's checks count the cut line as not kept whole");
+  t.equal(record.commands[0].streams.stdout.cut, 1);
+});

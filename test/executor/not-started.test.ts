@@ -7,7 +7,7 @@ import type { CapturedOutput } from '../../src/executor/output.js';
 const output = (stderr: string[], stdout: string[] = []): CapturedOutput => ({
   lines: [...stdout.map((text) => ({ text, stream: 'stdout' as const })), ...stderr.map((text) => ({ text, stream: 'stderr' as const }))],
   totalLines: stderr.length + stdout.length,
-  streams: { stdout: { total: stdout.length, kept: stdout.length, cut: 0 }, stderr: { total: stderr.length, kept: stderr.length, cut: 0 } },
+  streams: { stdout: { total: stdout.length, kept: stdout.length, cut: 0, cutBytes: 0 }, stderr: { total: stderr.length, kept: stderr.length, cut: 0, cutBytes: 0 } },
   hidden: [],
   byteCapReached: false,
   keep: 'head',

@@ -77,7 +77,7 @@ t.test("a hidden stream's lines are counted as its own, never kept, and never to
   collector.write('stdout', lines('out-', 5));
   collector.write('stderr', lines('secret-', 20));
   const output = collector.end();
-  t.same(output.streams.stderr, { total: 20, kept: 0, cut: 0 }, 'the hidden lines counted');
+  t.same(output.streams.stderr, { total: 20, kept: 0, cut: 0, cutBytes: 0 }, 'the hidden lines counted');
   t.equal(output.totalLines, 5, 'the total is of the shown stream');
   const rendered = renderOutput(output);
   t.same(rendered, ['out-1', 'out-2', 'out-3', 'stdout: ... (2 lines omitted)', '(stderr: output hidden by configuration)', '(Showing 3 of 5 output lines)']);
@@ -108,21 +108,29 @@ t.test("a hidden stream's last line without a newline is counted, and kept by ne
     collector.write('stdout', Buffer.from('a\nb\nno newline'));
     collector.write('stderr', Buffer.from('shown\n'));
     const output = collector.end();
-    t.same(output.streams.stdout, { total: 3, kept: 0, cut: 0 }, `${keep}: three stdout lines counted`);
+    t.same(output.streams.stdout, { total: 3, kept: 0, cut: 0, cutBytes: 0 }, `${keep}: three stdout lines counted`);
     t.same(output.lines, [{ stream: 'stderr', text: 'shown' }], `${keep}: only the shown stream's line kept`);
   }
 });
 
-t.test('a line cut at its length limit counts as omitted and is noted, kept at the head or the tail, with or without its newline', async (t) => {
+t.test('a line cut at its length limit is shown, not omitted: its stream, the note and the counts say the bytes not kept, at the head or the tail, with or without its newline', async (t) => {
   for (const keep of ['head', 'tail'] as const) {
     for (const newline of ['\n', '']) {
       const collector = new OutputCollector({ keep });
       collector.write('stdout', Buffer.from(`short\n${'x'.repeat(200 * 1024)}FAIL${newline}`));
       const output = collector.end();
+      const rest = 200 * 1024 + 4 - 65536;
       t.equal(linesNotKept(output, 'stdout'), 1, `${keep}${newline ? '' : ', no newline'}: the cut line is not kept whole`);
       t.equal(linesNotKept(output, 'stderr'), 0);
       t.notOk(output.lines.some((line) => line.text.includes('FAIL')), 'its end is not among the lines');
-      t.match(truncationNotes(output), ['1 line longer than 65536 bytes was cut at that length: the rest of it was not kept, and counts as omitted']);
+      t.same(truncationNotes(output), [`1 line longer than 65536 bytes was cut at that length and shown in part: the rest, ${rest} bytes, was not kept`]);
+      // One accounting: printed = shown + omitted, the cut line among the shown ones, its rest in bytes.
+      t.same(streamRecords(output).stdout, { printed: 2, shown: 2, omitted: 0, hidden: false, cut: 1, cutBytes: rest });
+      t.same(streamRecords(output).stderr, { printed: 0, shown: 0, omitted: 0, hidden: false }, 'a stream with no cut line has no cut fields');
+      const rendered = renderOutput(output);
+      t.ok(rendered.includes(`stdout: ... (1 line cut at 65536 bytes: ${rest} bytes of it not kept)`), `${keep}: its stream says so`);
+      t.notOk(rendered.some((line) => /lines? omitted\)$/.test(line)), 'no line is said omitted');
+      t.equal(rendered.indexOf(`stdout: ... (1 line cut at 65536 bytes: ${rest} bytes of it not kept)`), keep === 'tail' ? 0 : 2, 'before the lines of a tail, after those of a head');
     }
   }
   const whole = new OutputCollector();
@@ -132,7 +140,25 @@ t.test('a line cut at its length limit counts as omitted and is noted, kept at t
   t.same(truncationNotes(kept), []);
   const dropped = new OutputCollector({ keep: 'tail', maxLines: 1 });
   dropped.write('stdout', Buffer.from(`${'x'.repeat(70 * 1024)}\nlast\n`));
-  t.equal(linesNotKept(dropped.end(), 'stdout'), 1, 'a cut line a tail dropped is counted once, as dropped');
+  const tail = dropped.end();
+  t.equal(linesNotKept(tail, 'stdout'), 1, 'a cut line a tail dropped is counted once, as dropped');
+  t.same(streamRecords(tail).stdout, { printed: 2, shown: 1, omitted: 1, hidden: false }, 'omitted whole, no longer cut');
+  t.same(renderOutput(tail), ['stdout: ... (1 line omitted)', 'last', '(Showing the last 1 of 2 output lines)']);
+  // Two cut lines on each stream, beside lines left out at the limit: each stream says its own.
+  const both = new OutputCollector({ maxLines: 3 });
+  both.write('stdout', Buffer.from(`${'a'.repeat(70_000)}\n${'b'.repeat(66_000)}\nc\nd\ne\n`));
+  both.write('stderr', Buffer.from(`${'e'.repeat(65_537)}\n`));
+  const many = both.end();
+  t.same(streamRecords(many).stdout, { printed: 5, shown: 3, omitted: 2, hidden: false, cut: 2, cutBytes: 70_000 - 65536 + 66_000 - 65536 });
+  t.same(streamRecords(many).stderr, { printed: 1, shown: 1, omitted: 0, hidden: false, cut: 1, cutBytes: 1 });
+  const notices = renderOutput(many).slice(-5);
+  t.same(notices, [
+    'stdout: ... (2 lines omitted)',
+    `stdout: ... (2 lines cut at 65536 bytes: ${70_000 - 65536 + 66_000 - 65536} bytes of them not kept)`,
+    'stderr: ... (1 line cut at 65536 bytes: 1 byte of it not kept)',
+    '(Showing 4 of 6 output lines)',
+    `(3 lines longer than 65536 bytes were cut at that length and shown in part: the rest, ${70_000 - 65536 + 66_000 - 65536 + 1} bytes, was not kept)`,
+  ]);
 });
 
 t.test('without a line limit, the byte cap names each stream that lost lines, with its count, kept at the head or the tail', async (t) => {

@@ -33,7 +33,7 @@ t.test('without reaching the byte cap, each stream keeps exactly its last maxLin
       t.same(output.lines, expected);
       for (const stream of ['stdout', 'stderr'] as const) {
         const total = all.filter((l) => l.stream === stream).length;
-        t.same(output.streams[stream], { total, kept: Math.min(total, limit), cut: 0 });
+        t.same(output.streams[stream], { total, kept: Math.min(total, limit), cut: 0, cutBytes: 0 });
       }
       t.equal(output.totalLines, all.length);
       t.notOk(output.byteCapReached);
@@ -97,7 +97,7 @@ t.test('memory of a long tail stays bounded by its limit', async (t) => {
   for (let i = 0; i < 50; i++) collector.write('stdout', chunk);
   const internal = (collector as unknown as { kept: Record<StreamName, { lines: unknown[] }> }).kept.stdout.lines.length;
   t.ok(internal < 2100, `${internal} line records held for a limit of 3 after 500000 lines`);
-  t.same(collector.end().streams.stdout, { total: 500_000, kept: 3, cut: 0 });
+  t.same(collector.end().streams.stdout, { total: 500_000, kept: 3, cut: 0, cutBytes: 0 });
 });
 
 t.test('keepOutput takes head or tail, head by default, and names both when it gets another value', async (t) => {

@@ -192,3 +192,27 @@ t.test('a signal before the first command is logged with no command running and 
   await recordText('stop:\n  commands:\n    - run: "echo never"\n', { ...options, log: cancelled, signal: AbortSignal.abort() });
   t.notOk(existsSync(cancelled), "a caller's cancellation is no interruption of spec-run exec: nothing logged");
 });
+
+t.test("cpus above the engine's CPUs is refused before anything runs, with the file's other problems; within them it runs", async (t) => {
+  const engine = await dockerEngine();
+  t.ok(engine.ok, "the Docker engine answers");
+  if (!engine.ok) return;
+  const { stdout } = await execa('docker', ['info', '--format', '{{.NCPU}}']);
+  const cpus = Number(stdout.trim());
+  const dir = t.testdir({});
+  const marker = path.join(dir, 'ran');
+  const text = `stop:\n  commands:\n    - run: "touch ran"\n    - run: "echo hi"\n      image: spec-run/busybox:local\n      cpus: ${cpus + 62}\n    - run: "echo hi"\n      maxOutputLines: 0\n`;
+  const record = await recordText(text, { configDir: dir, projectRoot: dir, imageAliases: OFFLINE_IMAGES, configName: 'stop.yaml' });
+  t.equal(record.exitStatus, 2);
+  t.same(record.commands, [], 'no command ran');
+  t.notOk(existsSync(marker), 'not even the first, which the file has right');
+  t.same(record.messages, [
+    'Error: invalid configuration stop.yaml:',
+    `  stop.yaml:6:13: stop.commands[1].cpus: must be at most ${cpus}, the CPUs the Docker engine offers (its range is from 0.01 to ${cpus}), not ${cpus + 62}`,
+    record.messages[2],
+  ]);
+  t.match(record.messages[2], /^ {2}stop\.yaml:8:23: stop\.commands\[2\]\.maxOutputLines: /, "the file's other problem after it, in its order");
+  const within = await recordText(`stop:\n  commands:\n    - run: "echo hi"\n      image: spec-run/busybox:local\n      cpus: ${cpus}\n`, { configDir: dir, projectRoot: dir, imageAliases: OFFLINE_IMAGES });
+  t.equal(within.exitStatus, 0, 'all the CPUs the engine offers are accepted, and run');
+  t.same(within.commands[0]?.lines.map((l) => l.text), ['hi']);
+});
