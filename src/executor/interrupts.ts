@@ -5,7 +5,6 @@
 // (SIGKILL to a host command's group and what lies below it, a container removed) and exits
 // once that is gone, within FORCED_EXIT_MS; a third exits at once. The same signal again
 // within a moment is one delivered twice (to the process and to its group).
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { constants } from 'node:os';
 import { watchPackageManager } from '../process/package-manager-watch.js';
 
@@ -32,18 +31,7 @@ export const FORCED_EXIT_MS = 2000;
  * What runs now, as a second signal kills it: each kill sends SIGKILL (or removes a container)
  * at once and settles when what it killed is gone. Process-wide, as signals are.
  */
-const forcedKills = new Map<() => Promise<unknown>, object | undefined>();
-
-/**
- * The run a kill belongs to, where runs share one process (a harness runs documents side by side, each scenario's
- * run of the executor in-process): a second signal said of one run kills what that run started and nothing of the others.
- */
-const killScope = new AsyncLocalStorage<object>();
-
-/** Runs FN with the kills what it starts registers kept under SCOPE, for forceKills(ms, SCOPE). */
-export function withKillScope<T>(scope: object, fn: () => T): T {
-  return killScope.run(scope, fn);
-}
+const forcedKills = new Set<() => Promise<unknown>>();
 
 /**
  * Registers KILL, to be run by a second signal before spec-run exits; returns its removal,
@@ -53,13 +41,13 @@ export function withKillScope<T>(scope: object, fn: () => T): T {
  * spec-run has gone: the shell prompt came back with the command still running.
  */
 export function onForcedExit(kill: () => Promise<unknown>): () => void {
-  forcedKills.set(kill, killScope.getStore());
+  forcedKills.add(kill);
   return () => forcedKills.delete(kill);
 }
 
-/** Runs every registered kill (of SCOPE alone, where given) and settles once all are done, or after MS, whichever comes first: whether all were done. */
-export async function forceKills(ms = FORCED_EXIT_MS, scope?: object): Promise<boolean> {
-  const kills = [...forcedKills].filter(([, of]) => scope === undefined || of === scope).map(([kill]) => Promise.resolve().then(kill).catch(() => undefined));
+/** Runs every registered kill and settles once all are done, or after MS, whichever comes first: whether all were done. */
+export async function forceKills(ms = FORCED_EXIT_MS): Promise<boolean> {
+  const kills = [...forcedKills].map((kill) => Promise.resolve().then(kill).catch(() => undefined));
   if (kills.length === 0) return true;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));

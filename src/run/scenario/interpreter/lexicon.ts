@@ -126,8 +126,6 @@ const CONCEPTS: Record<string, string[]> = {
   SIGNAL: ['signal', 'signals'],
   /** From the interrupt a When sends spec-run exec: "exits within half a second of the signal". */
   SINCE_SIGNAL: ['of the signal', 'after the signal', 'of the interrupt', 'after the interrupt'],
-  /** From the second of two signals a When sends (later-signals.ts): "exits within 1 s of the second signal". */
-  SINCE_SECOND_SIGNAL: ['of the second signal', 'after the second signal', 'of the second interrupt', 'after the second interrupt'],
   COMPLETE: ['allowed to finish', 'allowed to complete', 'allowed to run to completion', 'allowed to run to the end', 'completes', 'complete', 'completed', 'completion', 'finishes', 'finish', 'finished', 'runs to completion', 'to the end', 'to its end', 'runs to the end', 'runs to its end', 'normally', 'normal', 'naturally', 'on its own', 'by itself', 'uninterrupted', 'undisturbed', 'allowed', 'left alone', 'returns', 'returned', 'exits normally'],
   FOREVER: ['indefinitely', 'forever', 'unbounded', 'unlimited', 'as long as it needs', 'as long as needed', 'no matter how long'],
   // outcome

@@ -12,7 +12,6 @@ import { loadConfig, resolveTimeout, type ResolvedTimeout, type StopConfig, type
 import { formatDuration, parseDuration } from '../../../executor/duration.js';
 import { endInterrupted, recordFile, recordRun, type RunRecord } from '../../../executor/record.js';
 import { cliRecord, logPlaceRefused } from './command-line-refused.js';
-import { FORCED_EXIT_MS, forceKills, interruptedStatus, withKillScope } from '../../../executor/interrupts.js';
 import type { ExecEvent } from '../../../executor/events.js';
 import type { BlockPlace } from '../../../parse/block-place.js';
 import { showDuration } from './lexicon.js';
@@ -66,9 +65,6 @@ export interface Observation {
   projectTexts?: Record<string, string>;
   /** How long spec-run exec went on after the interrupt a When sent it, to its end (unscaled ms); undefined when none was sent. */
   afterSignalMs?: number;
-  /** Where the When sent signals after the first (later-signals.ts): how many in all, and the time from the last to spec-run exec's exit (unscaled ms). */
-  afterLastSignalMs?: number;
-  signalsSent?: number;
   /**
    * The run's project directory and its configuration file's directory, absolute, in the scenario's names (as the record
    * says them); START, the directory spec-run exec was started in, where the scenario's relative paths are.
@@ -175,32 +171,7 @@ function scheduledInterrupt(interrupt: NonNullable<Setup['interrupt']>, scale: n
   let sentAt: number | undefined;
   const moment = interrupt.during && momentCommand(interrupt.during, commands);
   const delay = interrupt.atMs !== undefined ? interrupt.atMs * scale : momentDelay(interrupt.during!, probe[moment!]);
-  // Signals after the first (later-signals.ts): a second kills what runs and spec-run exec exits once it is gone (within
-  // FORCED_EXIT_MS), a third exits at once; spec-run exec shows nothing more after the second, and exits with the first's status.
-  const later: NodeJS.Timeout[] = [];
-  // What this run starts, apart from what other scenarios run beside it in this process: a second signal kills this run's alone.
-  const scope = {};
-  let running = true;
-  let lastSentAt: number | undefined;
-  let laterSent = 0;
-  let exited: { at: number; messages: number } | undefined;
-  let messages: () => number = () => 0;
-  const sendLater = (i: number) => {
-    const next = interrupt.then?.[i];
-    if (next === undefined) return;
-    later.push(setTimeout(() => {
-      // spec-run exec had ended (or exited): the signal reaches nothing, and the run is not the one the scenario describes.
-      if (!running || exited) return;
-      lastSentAt = performance.now();
-      laterSent++;
-      if (i === 0) {
-        const shown = messages();
-        void forceKills(FORCED_EXIT_MS, scope).then(() => (exited ??= { at: performance.now(), messages: shown }));
-      } else exited ??= { at: performance.now(), messages: messages() };
-      sendLater(i + 1);
-    }, next.afterMs * scale));
-  };
-  const arm = () => (timer ??= setTimeout(() => ((sentAt = lastSentAt = performance.now()), controller.abort(interrupt.signal), sendLater(0)), delay));
+  const arm = () => (timer ??= setTimeout(() => ((sentAt = performance.now()), controller.abort(interrupt.signal)), delay));
   if (interrupt.afterCommand === undefined && interrupt.atMs !== undefined) arm();
   return {
     signal: outer ? AbortSignal.any([outer, controller.signal]) : controller.signal,
@@ -211,12 +182,8 @@ function scheduledInterrupt(interrupt: NonNullable<Setup['interrupt']>, scale: n
       if (interrupt.atMs === undefined && index === moment && event.type === 'start') arm();
     },
     sent: () => controller.signal.aborted,
-    /** The scope the run's forced kills are registered under (withKillScope). */
-    scope,
     /** When the signal was sent (performance.now()), if it was. */
     sentAt: () => sentAt,
-    /** When the last signal was sent. */
-    lastSentAt: () => lastSentAt,
     /** Throws where the run is not the one the When's moment describes: that command was not the one the signal stopped. */
     check: (record: RunRecord) => {
       if (!interrupt.during || moment === undefined) return;
@@ -231,28 +198,7 @@ function scheduledInterrupt(interrupt: NonNullable<Setup['interrupt']>, scale: n
             : null;
       if (why !== null) throw new Error(`the run is not the one the scenario describes: its signal was to come ${showMoment(interrupt.during)}, but when it came ${why}`);
     },
-    dispose: () => {
-      clearTimeout(timer);
-      for (const t of later) clearTimeout(t);
-    },
-    /** Tells how many messages the run has shown so far (what a second signal leaves of them). */
-    counting: (count: () => number) => (messages = count),
-    /**
-     * The run as spec-run exec left it when signals came after the first: its messages as they were at the second
-     * signal, the first signal's status, and the time from the last signal sent to its exit; throws where a later
-     * signal came after the run had ended (no such run as the scenario describes).
-     */
-    settle: (record: RunRecord, endedAt: number): { afterLastMs?: number; sent: number } => {
-      running = false;
-      const said = interrupt.then?.length ?? 0;
-      if (said === 0) return { sent: 1 };
-      if (laterSent < said) throw new Error(`the run is not the one the scenario describes: ${said + 1} signals were to come, and spec-run exec had ended after ${controller.signal.aborted ? laterSent + 1 : 0}`);
-      const end = exited?.at ?? endedAt;
-      if (exited) record.messages = record.messages.slice(0, exited.messages);
-      record.interrupted = interrupt.signal;
-      record.exitStatus = interruptedStatus(interrupt.signal);
-      return { afterLastMs: lastSentAt === undefined ? undefined : end - lastSentAt, sent: said + 1 };
-    },
+    dispose: () => clearTimeout(timer),
   };
 }
 
@@ -578,7 +524,7 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
   if (scale !== 1) notes.push(`durations scaled by ${scale.toPrecision(3)} (timeouts and sleeps alike): the documented ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)))} runs as ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)) * scale)}`);
   const scenarioInvocation = setup.invocation ?? {};
   if (scenarioInvocation.project !== undefined) notes.push(`--project ${scenarioInvocation.project}: a fresh directory stands for it${path.isAbsolute(scenarioInvocation.project) ? ', the paths the run shows under it said under this name' : ''}`);
-  const runIn = async (configuration: StopConfig, { times, invocation }: { times: number; invocation: Invocation } = { times: 1, invocation: scenarioInvocation }): Promise<{ record: RunRecord; log?: LogFile; logBefore: LogFile[]; files: string[]; directories: string[]; projectFiles: string[]; projectDirectories: string[]; projectTexts: Record<string, string>; afterSignalMs?: number; afterLastSignalMs?: number; signalsSent?: number; places: { project: string; configDir: string; start: string }; configName: string }> => {
+  const runIn = async (configuration: StopConfig, { times, invocation }: { times: number; invocation: Invocation } = { times: 1, invocation: scenarioInvocation }): Promise<{ record: RunRecord; log?: LogFile; logBefore: LogFile[]; files: string[]; directories: string[]; projectFiles: string[]; projectDirectories: string[]; projectTexts: Record<string, string>; afterSignalMs?: number; places: { project: string; configDir: string; start: string }; configName: string }> => {
     // The directory spec-run exec is started in: its configuration file, --log and --project are resolved there, as the CLI resolves them.
     const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-scenario-'));
     // A checkout is readable by others (mkdtemp makes it the owner's alone): a container command given another `user:` reads the project as in the writer's own.
@@ -613,23 +559,15 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
           interrupt?.dispose();
           return { record: await cliRecord(cliArgv, dir, { ...process.env, ...exported }), afterSignalMs: undefined };
         }
-        let shown = 0;
-        interrupt?.counting(() => shown);
-        const counted = { ...recordOptions, write: (text: string) => ((shown++), recordOptions.write?.(text)) };
-        const started = () => (invocation.configMissing ? recordFile(configPath ?? path.join(dir, 'stop.yaml'), counted) : recordRun(configuration, errors, counted));
-        const record = await (interrupt ? withKillScope(interrupt.scope, started) : started());
-        const endedAt = performance.now();
+        const record = invocation.configMissing ? await recordFile(configPath ?? path.join(dir, 'stop.yaml'), recordOptions) : await recordRun(configuration, errors, recordOptions);
         const sentAt = interrupt?.sentAt();
-        const later = setup.interrupt?.then?.length ? interrupt!.settle(record, endedAt) : undefined;
-        const afterLastSignalMs = later?.afterLastMs;
-        const afterSignalMs = sentAt === undefined ? undefined : afterLastSignalMs !== undefined ? afterLastSignalMs + (interrupt!.lastSentAt() ?? sentAt) - sentAt : endedAt - sentAt;
+        const afterSignalMs = sentAt === undefined ? undefined : performance.now() - sentAt;
         // spec-run exec opens the file by the path it was given, from the directory it was started in: its messages name that path.
         if (invocation.configMissing && configPath !== undefined && invocation.config !== undefined) record.messages = record.messages.map((m) => m.split(configPath).join(invocation.config!));
         interrupt?.dispose();
-        // A second signal exits without the closing line (later-signals.ts): settled above.
-        if (interrupt?.sent() && setup.interrupt && !later) endInterrupted(record, setup.interrupt.signal);
+        if (interrupt?.sent() && setup.interrupt) endInterrupted(record, setup.interrupt.signal);
         interrupt?.check(record);
-        return { record, afterSignalMs, afterLastSignalMs, signalsSent: later?.sent };
+        return { record, afterSignalMs };
       };
       // Runs before the last one, in the same directory: what they leave (the log they append to) is what the last one starts from.
       const logBefore: LogFile[] = [];
@@ -638,13 +576,13 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
         const left = logNow();
         if (left) logBefore.push(left);
       }
-      const { record, afterSignalMs, afterLastSignalMs, signalsSent } = await recordOnce();
+      const { record, afterSignalMs } = await recordOnce();
       const log = logNow();
       const named = { record: inNamedPlaces(record, standIns), log: inNamedPlaces(log, standIns), logBefore: inNamedPlaces(logBefore, standIns), places: inNamedPlaces({ project, configDir, start: dir }, standIns) };
       const projectFiles = filesUnder(project);
       const projectDirectories = directoriesUnder(project);
       const projectTexts = textsUnder(project);
-      return { ...named, configName, afterSignalMs, afterLastSignalMs, signalsSent, files: [...new Set([...filesUnder(dir), ...projectFiles])], directories: [...new Set([...directoriesUnder(dir), ...projectDirectories])], projectFiles, projectDirectories, projectTexts };
+      return { ...named, configName, afterSignalMs, files: [...new Set([...filesUnder(dir), ...projectFiles])], directories: [...new Set([...directoriesUnder(dir), ...projectDirectories])], projectFiles, projectDirectories, projectTexts };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -654,7 +592,6 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
   const observed = (run: Awaited<ReturnType<typeof runIn>>): Observation => ({
     ...run,
     ...(run.afterSignalMs === undefined ? {} : { afterSignalMs: run.afterSignalMs }),
-    ...(run.afterLastSignalMs === undefined ? {} : { afterLastSignalMs: run.afterLastSignalMs, signalsSent: run.signalsSent }),
     ...(run.logBefore.length === 0 ? {} : { logBefore: run.logBefore }),
     scale,
     documented,

@@ -4,7 +4,6 @@
 // naming something, the timeout that applies, the same on host and in Docker, ...)
 // and their arguments, with negation and comparisons. Each predicate says what it
 // checks (`exit code == 124`, `elapsed ≈ 2 s ± 0.5 s`) so that a reader can judge it.
-import { firstSignalStatus } from './later-signals.js';
 import { closingLineSaid } from './closing-line.js';
 import { execa } from 'execa';
 import type { ConfigError } from '../../../executor/config.js';
@@ -967,7 +966,7 @@ const RULES: Rule<Check>[] = [
     name: 'exit code',
     needs: [['EXIT'], ['E:number']],
     // How it ended ("124 (timeout)", "stopped … with status 124"), and whether it failed, are checked with the code.
-    allows: ['END', 'SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE', 'COMPLETE', 'E:duration', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'AFTER', 'FILLER', 'SINCE_SIGNAL', 'SINCE_SECOND_SIGNAL'],
+    allows: ['END', 'SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE', 'COMPLETE', 'E:duration', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'AFTER', 'FILLER', 'SINCE_SIGNAL'],
     build(a) {
       const codes = a.entities('number').map((n) => n.n);
       const [d, more] = a.entities('duration');
@@ -1006,19 +1005,8 @@ const RULES: Rule<Check>[] = [
       const runEnds = !a.has('TIMEOUT', 'TIMED_OUT', 'KILL');
       // "spec-run exec exits with 130 within half a second of the signal": the time from the interrupt the When sent to the run's end,
       // unscaled: it is how soon the executor stops what runs, which no duration of the scenario's (the ones the run scales) makes.
-      const second = a.has('SINCE_SECOND_SIGNAL');
-      const sinceSignal = a.has('SINCE_SIGNAL') || second;
+      const sinceSignal = a.has('SINCE_SIGNAL');
       if (sinceSignal && !(runSubject(a) && (!completes || runEnds) && d && !a.negated)) return null;
-      if (sinceSignal && second && d) {
-        // Timed from the second of exactly two signals the When sent: a run sent another number of signals does not say it.
-        return {
-          text: `spec-run exec's exit status ${what}, ${timeText('the time from the second signal to its end', d.ms, timeCmp, false)}`,
-          evaluate: (o) => ({
-            ok: matches(o.record.exitStatus) && o.signalsSent === 2 && compareTime(o.afterLastSignalMs, d.ms, timeCmp, runClock(o)),
-            actual: `exit status ${o.record.exitStatus}, ${o.signalsSent === 2 && o.afterLastSignalMs !== undefined ? `it ended ${ms(o.afterLastSignalMs)} after the second signal` : `${o.signalsSent ?? (o.afterSignalMs === undefined ? 0 : 1)} signals were sent`}`,
-          }),
-        };
-      }
       if (sinceSignal && d) {
         return {
           text: `spec-run exec's exit status ${what}, ${timeText('the time from the interrupt to its end', d.ms, timeCmp, false)}`,
@@ -3175,17 +3163,6 @@ function bothNamedBefore(sentence: string): string {
  */
 let thenDepth = 0;
 export function readThen(said: string): Reading<Check> {
-  // "exits with status 130, the status of the first signal": the rest read, and the run's first interrupt checked to be the signal of that status.
-  const first = firstSignalStatus(said);
-  if (first) {
-    const rest = readThen(first.rest);
-    if (!rest.ok) return rest;
-    const check: Check = {
-      text: `the first signal spec-run exec was sent is ${first.signal}`,
-      evaluate: (o) => ({ ok: o.record.interrupted === first.signal, actual: o.record.interrupted === undefined ? 'no signal interrupted it' : `the first was ${o.record.interrupted}` }),
-    };
-    return { ...rest, parts: [...rest.parts, check] };
-  }
   // The whole sentence is judged once, before any rule reads a part of it (which may lack the words that define a placeholder).
   if (thenDepth === 0) {
     const unread = unreadPlaceholder(said);

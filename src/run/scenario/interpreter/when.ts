@@ -11,7 +11,6 @@ import { RUNNER, showDuration, withoutRunner } from './lexicon.js';
 import { inRunWords } from './run-words.js';
 import { inMomentWords, momentIn, showMoment, type InterruptMoment } from './interrupt-moment.js';
 import { inSignalSaid } from './signal-said.js';
-import { inLaunchWords, showLater, takeLaterSignals, type LaterSignal } from './later-signals.js';
 import { inLogPlaceWords } from './log-place-said.js';
 import { projectLeftOpen, takeInvocation } from './invocation.js';
 import { invocationLinesRewritten } from './invocation-line.js';
@@ -59,7 +58,7 @@ export interface Setup {
    * spec-run exec interrupted by SIGNAL at AT_MS from its start, or from the start of command AFTER_COMMAND (by index);
    * or DURING what a command does (at AT_MS too, where a time is said as well).
    */
-  interrupt?: { signal: InterruptSignal; atMs?: number; afterCommand?: number; during?: InterruptMoment; then?: LaterSignal[] };
+  interrupt?: { signal: InterruptSignal; atMs?: number; afterCommand?: number; during?: InterruptMoment };
   /** Files the When says a directory holds ("`/tmp/p` holds `a.txt` and a directory `sub`"), by the directory as named ("project": the project's). */
   files?: { dir: string; name: string; directory: boolean; content?: string }[];
   /** The absolute path of another machine the scenario names its project by ("the project `/srv/etl` holds …"). */
@@ -875,20 +874,7 @@ export function readWhen(said: string): Reading<SetupPart> {
   return again.ok ? { ...again, rules: ['a setup in a record\'s sentences', ...again.rules] } : reading;
 }
 
-function readWhenSaid(sentenceSaid: string): Reading<SetupPart> {
-  const said = inLaunchWords(sentenceSaid);
-  // Signals sent after the first interrupt, each timed from the one before (later-signals.ts): the rest read, and it must send one interrupt they follow.
-  const later = takeLaterSignals(said);
-  if (later === 'unread') return { ok: false, notUnderstood: [said], reason: 'a later signal said in a shape of its own, wrongly' };
-  if (later) {
-    const rest = readWhen(later.rest);
-    if (!rest.ok) return rest;
-    const setup = emptySetup();
-    for (const p of rest.parts) p.apply(setup);
-    if (!setup.interrupt || setup.interrupt.then) return { ok: false, notUnderstood: later.later.map(showLater), reason: 'a later signal, and no first interrupt said with it' };
-    const parts = later.later.map((l) => part(showLater(l), (s) => s.interrupt && (s.interrupt.then = [...(s.interrupt.then ?? []), l])));
-    return { ok: true, parts: [...rest.parts, ...parts], rules: [...rest.rules, 'signals after the first'] };
-  }
+function readWhenSaid(said: string): Reading<SetupPart> {
   // The whole setup in one sentence (the place, its configuration file, the launch): the file read there, the launch and what follows by the rules.
   const whole = wholeSetup(said);
   if (whole) {
