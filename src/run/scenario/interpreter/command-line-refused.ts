@@ -177,14 +177,14 @@ export function ownStreamsReading(sentence: string, readThen: (s: string) => Rea
   if (whole) return { ok: true, parts: [whole], rules: ["spec-run exec's own streams"] };
   // The last ", and" / " and" / ";" outside code marks that leaves a clause of these shapes after it.
   const cuts: number[] = [];
-  const re = /(?:,\s*and\s+|;\s*(?:and\s+)?|\s+and\s+|,\s+)/g;
+  // Sticky: tried at each position alone (a global search from every position rescanned the rest of a long line: quadratic).
+  const re = /(?:,\s*and\s+|;\s*(?:and\s+)?|\s+and\s+|,\s+)/y;
   let inCode = false;
   for (let i = 0; i < sentence.length; i++) {
     if (sentence[i] === '`') inCode = !inCode;
     if (inCode) continue;
     re.lastIndex = i;
-    const m = re.exec(sentence);
-    if (m && m.index === i) cuts.push(i);
+    if (re.test(sentence)) cuts.push(i);
   }
   for (const at of cuts) {
     const head = sentence.slice(0, at);
