@@ -5,31 +5,14 @@
 import t from 'tap';
 import type { Test } from 'tap';
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { forceKills, onForcedExit } from '../../src/executor/interrupts.js';
+import { survivors } from '../support/processes.js';
 
 const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/cli/main.js');
 const IMAGE = 'spec-run/busybox:local';
-
-/** Live processes (not zombies) whose command line holds TOKEN. */
-function processesWith(token: string): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const state = stat.slice(stat.lastIndexOf(')') + 2)[0];
-      if (cmdline.includes(token) && state !== 'Z' && state !== 'X') found.push(`${entry} ${state} ${cmdline.trim()}`);
-    } catch {
-      // ended while we looked
-    }
-  }
-  return found;
-}
 
 /**
  * Runs CONFIG's one command (which ignores SIGTERM and SIGINT, so the first signal's stop waits
@@ -43,13 +26,13 @@ async function interruptTwice(t: Test, config: string, env: NodeJS.ProcessEnv = 
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const ended = new Promise<{ code: number | null; left: string[]; afterSecondMs: number }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, left: processesWith(TOKEN), afterSecondMs: performance.now() - secondAt })),
+    child.on('exit', (code) => resolve({ code, left: survivors([], TOKEN), afterSecondMs: performance.now() - secondAt })),
   );
   let secondAt = 0;
   child.stdout.on('data', (chunk) => (stdout += chunk));
   // The report comes at the end: the command's sleep, found running, says it is past its trap.
-  for (const deadline = performance.now() + 60_000; !processesWith(`sleep ${TOKEN}`).length && performance.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
-  const before = processesWith(TOKEN);
+  for (const deadline = performance.now() + 60_000; !survivors([], `sleep ${TOKEN}`).length && performance.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+  const before = survivors([], TOKEN);
   child.kill('SIGINT');
   await new Promise((resolve) => setTimeout(resolve, 500));
   secondAt = performance.now();

@@ -5,9 +5,10 @@
 // command behind once the shell's prompt is back.
 import t from 'tap';
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { userEnvironment, userProject } from '../support/installed.js';
+import { survivors } from '../support/processes.js';
 
 const HINT = '(run spec-run exec --help for usage)';
 const HOOKS = 'stop:\n  commands:\n    - run: "touch first-ran; sleep 5"\n      timeout: 1s\n    - run: "echo second"\n';
@@ -53,23 +54,6 @@ t.test('spec-run exec: a log whose directory is replaced by a file mid-run: said
   t.match(run.stderr, /^spec-run: could not append to the log logs\/events\.jsonl \(timeout event lost\): logs\/events\.jsonl lies under .*\/logs, which is a file, not a directory: the file cannot be made there; the commands go on\n$/);
 });
 
-/** Live processes (not zombies) whose command line holds TOKEN. */
-function processesWith(token: string): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const state = stat.slice(stat.lastIndexOf(')') + 2)[0];
-      if (cmdline.includes(token) && state !== 'Z' && state !== 'X') found.push(`${entry} ${cmdline.trim()}`);
-    } catch {
-      // ended while we looked
-    }
-  }
-  return found;
-}
-
 for (const where of ['host', 'container'] as const) {
   t.test(`spec-run exec: Ctrl-C twice on a ${where} command that ignores SIGTERM: 130, and nothing of it left at the prompt`, async (t) => {
     const token = `41.${process.pid}`;
@@ -81,9 +65,9 @@ for (const where of ['host', 'container'] as const) {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.stdout.resume();
     let secondAt = 0;
-    const ended = new Promise<{ code: number | null; left: string[]; ms: number }>((resolve) => child.on('exit', (code) => resolve({ code, left: processesWith(`sleep ${token}`), ms: performance.now() - secondAt })));
-    for (const deadline = performance.now() + 60_000; processesWith(`sleep ${token}`).length === 0 && performance.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
-    t.ok(processesWith(`sleep ${token}`).length > 0, 'the command runs');
+    const ended = new Promise<{ code: number | null; left: string[]; ms: number }>((resolve) => child.on('exit', (code) => resolve({ code, left: survivors([], `sleep ${token}`), ms: performance.now() - secondAt })));
+    for (const deadline = performance.now() + 60_000; survivors([], `sleep ${token}`).length === 0 && performance.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    t.ok(survivors([], `sleep ${token}`).length > 0, 'the command runs');
     child.kill('SIGINT');
     await new Promise((resolve) => setTimeout(resolve, 500));
     secondAt = performance.now();
