@@ -50,7 +50,7 @@ export const CONFIG_REFERENCE = `The configuration file (YAML):
           NODE_ENV: test
         image: node:20     run in a container of this image (pulled when missing),
                            the project mounted at /workspace, removed afterwards
-        memory: 512m       container only: memory limit (b, k, m, g), at least 6m
+        memory: 512m       container only: memory limit (b, k, m, g; a bare number is bytes), at least 6m
         cpus: 1.5          container only: CPUs, from 0.01 to those the engine has
         network: none      container only: the Docker network
         user: "1000:1000"  container only: user name or uid[:gid]`;

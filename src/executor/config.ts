@@ -159,9 +159,10 @@ const COMMAND_FIELDS = {
     image: processString.optional(),
     maxOutputLines: z.number(says(LINES)).int(says(LINES)).min(1, says(LINES)).max(MAX_OUTPUT_LINES, says(LINES)).optional(),
     keepOutput: z.enum(['head', 'tail'], says(KEEP)).default('head'),
+    // A YAML integer is a number of bytes, as Docker's --memory reads one without a unit.
     memory: z
-      .string(says(MEMORY))
-      .regex(/^[1-9]\d*[bkmg]?$/i, says(MEMORY))
+      .union([z.string(), z.number().int().positive().transform(String)], says(MEMORY))
+      .pipe(z.string().regex(/^[1-9]\d*[bkmg]?$/i, says(MEMORY)))
       .transform((text) => text.toLowerCase())
       // A refinement's issue is a custom one, to which the value is not added: it is named here.
       .refine((text) => memoryBytes(text) >= DOCKER_MIN_MEMORY.bytes, { error: (issue) => `${MEMORY_MIN}, not ${JSON.stringify(issue.input)}` })

@@ -258,6 +258,7 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
 
   let created = false;
   let forgetForcedKill = () => {};
+  let forced = false;
   // Where the engine's events of this container begin, with a second to spare (its name is unique).
   const eventsSince = Date.now() / 1000 - 1;
   const creating = performance.now();
@@ -272,7 +273,11 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     tell({ type: 'container', name, action: 'created' });
     // A second signal removes it at once (killed, no grace) and spec-run exits once it is gone, not
     // leaving it to the watcher, which removes it only after spec-run has exited.
-    forgetForcedKill = onForcedExit(() => docker(['rm', '-f', name], { reject: false }));
+    forgetForcedKill = onForcedExit(() => {
+      forced = true;
+      tell({ type: 'signal', signal: 'SIGKILL', via: 'second interrupt' });
+      return docker(['rm', '-f', name], { reject: false });
+    });
     if (!workdirOnHost) {
       // Created is not yet run: the engine made a working directory the image lacks, said here as missing.
       const diff = await docker(['diff', name], { reject: false });
@@ -354,7 +359,7 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     const stoppedNothing = halt?.reason === 'timeout' && finishedAt > 0 && finishedAt < halt.sentAt;
     if (stoppedNothing) notes.push(`the command ended by itself before its timeout's stop was sent; the engine told of its end late`);
     const stopped = stoppedNothing ? null : halt;
-    if (stopped && killed) tell({ type: 'signal', signal: 'SIGKILL', via: 'docker stop' });
+    if (stopped && killed && !forced) tell({ type: 'signal', signal: 'SIGKILL', via: 'docker stop' });
     // The kill it outlived, in the words a reader may already look for; a stop's report, which does not tell of it, has only this.
     if (memoryKill) notes.push(`a process of the command was killed at the memory limit (${request.memory}); the command went on ${stopped ? 'until it was stopped' : `and exited with ${state.ExitCode}`}`);
     if (stopped) {
@@ -364,9 +369,10 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
       return result({
         outcome: stopped.reason,
         exitCode,
-        signal: killed ? 'SIGKILL' : 'SIGTERM',
+        signal: killed || forced ? 'SIGKILL' : 'SIGTERM',
         durationMs,
         memoryKill,
+        ...(forced ? { forcedKill: true as const } : {}),
       });
     }
     // A kill the command outlived fails it all the same (exitCodeAfterMemoryKill): its report's first line tells it.

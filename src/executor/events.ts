@@ -26,7 +26,7 @@ export type ExecEvent =
   /** The executor decided to stop the command (its timeout expired, or the caller aborted). */
   | { type: 'stop'; reason: StopReason; graceMs: number }
   /** A signal sent to the command (host), or asked of the engine (Docker: `docker stop` sends the stop signal, then the kill). */
-  | { type: 'signal'; signal: 'SIGTERM' | 'SIGKILL'; via: 'process' | 'docker stop' }
+  | { type: 'signal'; signal: 'SIGTERM' | 'SIGKILL'; via: 'process' | 'docker stop' | 'second interrupt' }
   | { type: 'end'; outcome: ExecOutcome; exitCode: number; signal: NodeJS.Signals | null };
 
 /** An event with the time it happened, in ms from the command's start. */

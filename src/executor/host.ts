@@ -65,7 +65,12 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
   if (!pidNamespace) notes.push(`not run in a PID namespace (${missing}): processes that leave the command's process group (setsid, daemons) are not stopped`);
   if (outsideProject) notes.push(`workdir ${cwd} is outside the project (${request.projectRoot}): the command ran there`);
   // A second signal kills it at once, the whole group and what lies below it, and spec-run exits once they are gone.
-  const forgetForcedKill = onForcedExit(() => child.kill());
+  let forced = false;
+  const forgetForcedKill = onForcedExit(() => {
+    forced = true;
+    tell({ type: 'signal', signal: 'SIGKILL', via: 'second interrupt' });
+    return child.kill();
+  });
   try {
     collector.capture(child);
     const reaper = pidNamespace ? listenToReaper(child) : null;
@@ -94,7 +99,8 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
       // SIGTERM kept the hook waiting through the grace period, though the leader ended at once.
       const stoppedAfterMs = performance.now() - started;
       await child.outputClosed(drainMs);
-      const killed = how === 'killed';
+      // Killed by a second interrupt within the grace period, its stop ends as if SIGTERM had sufficed: it did not.
+      const killed = how === 'killed' || forced;
       const exitCode = stoppedExitCode(reason, killed, request.signal);
       // The leader's own status (a reaper passes the command's on, 128 + n for a signal), where
       // SIGTERM reached it: one that ended before the stop was sent handled no signal.
@@ -105,6 +111,7 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
         exitCode,
         signal: killed ? 'SIGKILL' : 'SIGTERM',
         durationMs: killed ? stoppedAfterMs : durationMs,
+        ...(forced ? { forcedKill: true as const } : {}),
       });
     }
     if (reaper) {

@@ -79,7 +79,7 @@ export function formatResult(result: ExecResult, graceMs = GRACE_MS): string {
       // Laid out as a timeout's report is. The exit code is 128 + the signal the caller got (see
       // stoppedExitCode), which is not the signal the command was stopped with: both are named.
       out.push('Error: Command interrupted before completion', '', `Command: ${commandLine(result.command)}`, `Duration: ${formatElapsed(result.durationMs)}`, '');
-      out.push(`Exit Status: Interrupted${interruptedBy(result.exitCode)} (the command was stopped with ${signalText(result.signal ?? 'SIGTERM', graceMs)})`, `Exit Code: ${result.exitCode}`);
+      out.push(`Exit Status: Interrupted${interruptedBy(result.exitCode)} (${result.forcedKill ? 'the command was killed with signal 9: SIGKILL at a second interrupt, before its grace period was out' : `the command was stopped with ${signalText(result.signal ?? 'SIGTERM', graceMs)}`})`, `Exit Code: ${result.exitCode}`);
       outputBlock('Partial Output');
       break;
     case 'error':

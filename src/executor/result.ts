@@ -81,6 +81,8 @@ export interface ExecResult {
   exitCode: number;
   /** Signal that ended the command: SIGTERM when the grace period sufficed, SIGKILL when not, or the signal of a command that died of one. */
   signal: NodeJS.Signals | null;
+  /** A second interrupt killed it (SIGKILL, or its container removed) before its stop's grace period was out. */
+  forcedKill?: true;
   /**
    * How long the command ran, from its start to its end. In a container, by the engine's clock
    * (its StartedAt to its FinishedAt): not the container's creation, start-up or removal, which

@@ -93,6 +93,16 @@ t.test('every field is read and checked', async (t) => {
   t.same(bad.errors.map((e) => e.path), ['stop.commands[0].run', 'stop.commands[0].maxOutputLines', 'stop.commands[0].memory', 'stop.commands[0].cpus', 'stop.commands[0].showStdout']);
 });
 
+t.test('a memory limit written as a bare YAML integer is that many bytes, as Docker reads one; too few is refused as too few', async (t) => {
+  const bytes = loadConfig('stop:\n  commands:\n    - run: "true"\n      image: alpine\n      memory: 67108864\n');
+  t.same(bytes.errors, []);
+  t.equal(bytes.config.commands[0].memory, '67108864');
+  const few = loadConfig('stop:\n  commands:\n    - run: "true"\n      image: alpine\n      memory: 512\n');
+  t.match(few.errors, [{ path: 'stop.commands[0].memory', message: /at least 6m .*not "512"/ }]);
+  const fraction = loadConfig('stop:\n  commands:\n    - run: "true"\n      image: alpine\n      memory: 1.5\n');
+  t.match(fraction.errors, [{ path: 'stop.commands[0].memory', message: /positive integer with an optional unit/ }]);
+});
+
 t.test('a limit or an identity only a container applies, on a command with no image, is an error naming the field', async (t) => {
   const { errors } = loadConfig('stop:\n  commands:\n    - run: "id -u"\n      user: nobody\n      memory: 64m\n    - run: "id -u"\n      image: alpine\n      user: nobody\n');
   t.same(errors.map((e) => [e.path, e.line]), [['stop.commands[0].user', 4], ['stop.commands[0].memory', 5]]);
@@ -182,13 +192,17 @@ const validCommand = fc.record(
     image: fc.stringMatching(/^[a-z][a-z0-9:.-]{0,12}$/),
     maxOutputLines: fc.integer({ min: 1, max: MAX_OUTPUT_LINES }),
     // At least Docker's minimum, 6m, in each unit.
-    memory: fc
+    memory: fc.oneof(
+      fc
       .oneof(
         fc.tuple(fc.integer({ min: 6 * 1024 ** 2, max: 2 ** 31 }), fc.constantFrom('', 'b')),
         fc.tuple(fc.integer({ min: 6 * 1024, max: 4 * 1024 ** 2 }), fc.constant('k')),
         fc.tuple(fc.integer({ min: 6, max: 4096 }), fc.constantFrom('m', 'g')),
       )
       .map(([n, unit]) => `${n}${unit}`),
+      // A YAML integer: bytes.
+      fc.integer({ min: 6 * 1024 ** 2, max: 2 ** 31 }),
+    ),
     cpus: fc.double({ min: 0.01, max: 64, noNaN: true }),
     workdir: fc.stringMatching(/^\/[a-z0-9/]{0,12}$/),
     env: fc.dictionary(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/), fc.oneof(fc.string(), fc.integer(), fc.boolean()), { maxKeys: 3 }),
@@ -239,7 +253,7 @@ const CORRUPTIONS: Record<string, fc.Arbitrary<unknown>> = {
   timeout: fc.constantFrom('5x', '-5m', '5', '0s', '5m30s', 300, 'soon', true, [], '600h'),
   image: fc.constantFrom('', 3, null, ['a']),
   maxOutputLines: fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: MAX_OUTPUT_LINES + 1 }), fc.constantFrom(1.5, '100', null)),
-  memory: fc.constantFrom('lots', '0m', '-1g', '512mb', 512, null, '1k', '5m'),
+  memory: fc.constantFrom('lots', '0m', '-1g', '512mb', 512, 0, -64, 1.5e7, null, '1k', '5m'),
   cpus: fc.oneof(fc.double({ max: 0, noNaN: true }), fc.constantFrom('abc', null, true, [])),
   workdir: fc.constantFrom('', 1, null),
   env: fc.constantFrom('x', 3, ['A=1'], { 'not-a-name': 1 }, { A: [1] }, { A: null }),

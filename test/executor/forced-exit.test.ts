@@ -8,7 +8,11 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
+import { tmpdir } from 'node:os';
 import { forceKills, onForcedExit } from '../../src/executor/interrupts.js';
+import { runOnHost } from '../../src/executor/host.js';
+import { formatResult } from '../../src/executor/report.js';
+import type { ExecEvent } from '../../src/executor/events.js';
 import { survivors } from '../support/processes.js';
 
 const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/cli/main.js');
@@ -62,6 +66,23 @@ t.test('forceKills runs every registered kill and waits for them, bounded; a rem
   t.ok(performance.now() - started < 1000, 'and the wait ends at the bound');
   forgetHung();
   t.equal(await forceKills(200), true, 'nothing registered: done at once');
+});
+
+t.test('a command killed by a second interrupt in its grace period is reported killed by SIGKILL then, not stopped by SIGTERM', async (t) => {
+  // The first interrupt's stop (SIGTERM, which the command ignores) waits through its grace; the second's kill ends it.
+  const controller = new AbortController();
+  const events: ExecEvent[] = [];
+  const running = runOnHost({ run: `trap '' TERM; echo holding; sleep ${TOKEN}`, timeoutMs: null, timeoutText: 'none', projectRoot: tmpdir(), graceMs: 10_000, signal: controller.signal, onEvent: (e) => events.push(e) });
+  for (const deadline = performance.now() + 30_000; !survivors([], `sleep ${TOKEN}`).length && performance.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+  controller.abort('SIGINT');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.equal(await forceKills(), true, 'the kill was done');
+  const result = await running;
+  t.match(result, { outcome: 'interrupted', exitCode: 130, signal: 'SIGKILL', forcedKill: true });
+  t.match(formatResult(result), /Exit Status: Interrupted by SIGINT \(the command was killed with signal 9: SIGKILL at a second interrupt, before its grace period was out\)/);
+  t.notMatch(formatResult(result), /SIGTERM|grace period\)/, 'the stop it ignored is not named as what ended it');
+  t.same(events.filter((e) => e.type === 'signal').map((e) => e.type === 'signal' && [e.signal, e.via]), [['SIGTERM', 'process'], ['SIGKILL', 'second interrupt']]);
+  t.same(survivors([], TOKEN), [], 'nothing of it left');
 });
 
 t.test('host, in a PID namespace: the second SIGINT exits 130 once the command is gone', async (t) => {
