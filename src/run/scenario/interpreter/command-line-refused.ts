@@ -81,11 +81,17 @@ const STDERR = String.raw`(?:standard\s+error|stderr|error\s+output|diagnostics?
 const STDOUT = String.raw`(?:standard\s+output|stdout)`;
 const TEXT = String.raw`\`([^\`]+)\``;
 const MORE = String.raw`((?:\s*(?:,\s*(?:and\s+)?(?:then\s+)?|\s+(?:and\s+)?then\s+|,?\s+followed\s+by\s+|\s+and\s+)${TEXT})*)`;
+/** "standard error (stderr)", "stdout (standard output)": the stream named again in parentheses. */
+const STREAM_ALSO = String.raw`(?:\s*\((?:standard\s+error|stderr|standard\s+output|stdout)\))?`;
+/** "the report (stdout)": the report named as the stream it is written on. */
+const STREAM_ALSO_OUT = String.raw`(?=\s*\((?:standard\s+output|stdout)\))`;
 const ON_LINES = String.raw`(?:\s+(?:the\s+)?(?:single\s+|one\s+|two\s+|three\s+)?lines?)?`;
 
 /** A shape of a clause of spec-run exec's own streams, and the check it is. */
 interface Shape {
   pattern: RegExp;
+  /** A stream said to hold nothing, of no owner: spec-run exec's own only where no other clause of its sentence names a command. */
+  empty?: true;
   build(m: RegExpExecArray): Check | null;
 }
 
@@ -158,12 +164,50 @@ const SHAPES: Shape[] = [
       };
     },
   },
+  // EMPTY_STREAM: "stderr is empty", "nothing is written on standard error (stderr)", "nothing should have been written on standard error",
+  // "nothing on standard error", "the report (stdout) is empty": a stream of spec-run exec said to hold no line. A command's
+  // streams are never written on spec-run exec's: they are shown in its report (on stdout, a command's stderr under
+  // `Output:` with its stdout), so a stream named by no owner is exec's own ("the whole report goes to standard output, with
+  // nothing on standard error" of a command that prints on stderr). Its stderr holds the warnings of the run and, where a
+  // signal came, the line saying so (`spec-run: SIGINT: stopping what runs`), which no record holds: said empty of such a
+  // run, it is not.
+  {
+    empty: true,
+    pattern: new RegExp(
+      String.raw`^(?:(?:nothing|no\s+(?:line|output|text))\s+(?:(?:is|was|gets|got|should\s+be|must\s+be|shall\s+be|will\s+be|has\s+been|should\s+have\s+been|must\s+have\s+been)\s+(?:written|printed|emitted|output|sent|shown)\s+)?(?:on|to)\s+${STREAM_OWNER}(${STDERR}|${STDOUT})${STREAM_ALSO}|${STREAM_OWNER}(${STDERR}|${STDOUT}|report${STREAM_ALSO_OUT})${STREAM_ALSO}\s+(?:is|was|stays|stayed|remains|remained|should\s+be|must\s+be|shall\s+be|will\s+be|should\s+stay|should\s+remain)\s+(?:completely\s+|entirely\s+)?empty)\s*\.?$`,
+      'i',
+    ),
+    build(m) {
+      const stream = m[1] ?? m[2];
+      // "the diagnostics are empty" may be the report's; "stderr (stdout)" names two streams.
+      if (/diagnostic/i.test(stream) || (/std(?:err|out)|standard/i.test(m[0]) && /stderr|standard\s+error/i.test(m[0]) && /stdout|standard\s+output|report/i.test(m[0]))) return null;
+      if (/^(?:standard\s+output|stdout|report)/i.test(stream)) {
+        return {
+          text: "spec-run exec's stdout (its report) is empty",
+          evaluate: (o) => ({ ok: o.record.messages.length === 0, actual: `stdout: ${JSON.stringify(o.record.messages.slice(0, 5))}` }),
+        };
+      }
+      return {
+        text: "spec-run exec's stderr is empty (no warning of the run, no signal's line)",
+        evaluate: (o) => {
+          const got = [...stderrOf(o), ...(o.record.interrupted ? [`spec-run: ${o.record.interrupted}: stopping what runs`] : [])];
+          return { ok: got.length === 0, actual: `stderr: ${JSON.stringify(got.slice(0, 5))}` };
+        },
+      };
+    },
+  },
 ];
+
+/** Checks of a stream said empty (the EMPTY_STREAM shape). */
+const saidEmpty = new WeakSet<Check>();
 
 function clauseCheck(clause: string): Check | null {
   for (const shape of SHAPES) {
     const m = shape.pattern.exec(clause.trim());
-    if (m) return shape.build(m);
+    if (!m) continue;
+    const check = shape.build(m);
+    if (check && shape.empty) saidEmpty.add(check);
+    return check;
   }
   return null;
 }
@@ -188,11 +232,16 @@ export function ownStreamsReading(sentence: string, readThen: (s: string) => Rea
   }
   for (const at of cuts) {
     const head = sentence.slice(0, at);
-    const tail = sentence.slice(at).replace(/^(?:,\s*and\s+|;\s*(?:and\s+)?|\s+and\s+|,\s+)/, '');
-    const check = clauseCheck(tail);
-    if (!check) continue;
+    const cut = /^(?:,\s*and\s+|;\s*(?:and\s+)?|\s+and\s+|,\s+)/.exec(sentence.slice(at))![0];
+    const tail = sentence.slice(at + cut.length);
+    // "…, with nothing on standard error": a stream said empty as the circumstance of the clause before it.
+    const withEmpty = /^with\s+/i.exec(tail);
+    const check = clauseCheck(withEmpty && /,\s+$/.test(cut) ? tail.slice(withEmpty[0].length) : tail);
+    if (!check || (withEmpty && !saidEmpty.has(check))) continue;
     const before = ownStreamsReading(head, readThen) ?? readThen(head);
     if (!before.ok) return before;
+    // "[1/2] prints `x`, and stderr is empty": said beside a command's own facts, the stream may be that command's.
+    if (saidEmpty.has(check) && before.parts.some((p) => p.place?.kind === 'named')) return null;
     return { ok: true, parts: [...before.parts, check], rules: [...before.rules, "spec-run exec's own streams"] };
   }
   return null;
