@@ -85,7 +85,7 @@ const MORE = String.raw`((?:\s*(?:,\s*(?:and\s+)?(?:then\s+)?|\s+(?:and\s+)?then
 const STREAM_ALSO = String.raw`(?:\s*\((?:standard\s+error|stderr|standard\s+output|stdout)\))?`;
 /** "the report (stdout)": the report named as the stream it is written on. */
 const STREAM_ALSO_OUT = String.raw`(?=\s*\((?:standard\s+output|stdout)\))`;
-const ON_LINES = String.raw`(?:\s+(?:the\s+)?(?:single\s+|one\s+|two\s+|three\s+)?lines?)?`;
+const ON_LINES = String.raw`(?:\s*(?:the\s+)?(?:single\s+|one\s+|two\s+|three\s+)?lines?)?`;
 
 /** A shape of a clause of spec-run exec's own streams, and the check it is. */
 interface Shape {
@@ -140,9 +140,10 @@ const SHAPES: Shape[] = [
       };
     },
   },
-  // "the only line printed is `…`", "spec-run exec's standard output is the single line `…`", "stdout consists of the single line `…`".
+  // "the only line printed is `…`", "spec-run exec's standard output is the single line `…`", "stdout consists of the single line `…`",
+  // "the report consists of the single line `Error: cannot read …`" (the report is what exec writes on its stdout).
   {
-    pattern: new RegExp(String.raw`^(?:the\s+only\s+line\s+(?:printed|shown|written)(?:\s+on\s+${STDOUT})?\s+is|(${STREAM_OWNER})${STDOUT}\s+(?:is|consists\s+of)\s+(?:exactly\s+)?the\s+(?:single|one|only)\s+line)\s+${TEXT}\s*\.?$`, 'i'),
+    pattern: new RegExp(String.raw`^(?:the\s+only\s+line\s+(?:printed|shown|written)(?:\s+on\s+${STDOUT})?\s+is|(${STREAM_OWNER})(?:${STDOUT}|(?<=the\s)report)\s+(?:is|consists\s+of)\s+(?:exactly\s+)?the\s+(?:single|one|only)\s+line)\s+${TEXT}\s*\.?$`, 'i'),
     build(m) {
       const text = m[2];
       // "the only line printed" of a run that runs commands may be of a pipe (`| head -n 1`): read only of a line exec prints
@@ -161,6 +162,23 @@ const SHAPES: Shape[] = [
       return {
         text: "spec-run exec's stdout is empty",
         evaluate: (o) => ({ ok: o.record.messages.length === 0, actual: `stdout: ${JSON.stringify(o.record.messages.slice(0, 5))}` }),
+      };
+    },
+  },
+  // "standard output consists of exactly the two lines `Error: invalid configuration stop.yaml:` and `  stop.yaml:3:13: …`": exec's
+  // stdout line by line. A stream named by no owner is exec's only where its first text is the opening exec prints when it runs
+  // no command (a configuration refused or not read, a mistake of its command line); a command's lines never open so.
+  {
+    pattern: new RegExp(String.raw`^(${STREAM_OWNER})(${STDOUT}|(?<=the\s)report)\s+(?:is|are|reads?|consists\s+of)\s+(?:exactly\s+|only\s+)?(?:the\s+)?(?:two|three|four|five|\d+)\s+lines\s*${TEXT}${MORE}\s*\.?$`, 'i'),
+    build(m) {
+      const texts = [m[3], ...quoted(m[4] ?? '')];
+      if (!ownerSaid(m[1]) && !/^(?:Error: invalid configuration |Error: cannot read |error: )/.test(texts[0])) return null;
+      const count = /\b(two|three|four|five|\d+)\s+lines\b/i.exec(m[0].replace(/`[^`]*`/g, ''))?.[1].toLowerCase();
+      const said = count === undefined ? texts.length : (({ two: 2, three: 3, four: 4, five: 5 }) as Record<string, number>)[count] ?? Number(count);
+      if (said !== texts.length) return null;
+      return {
+        text: `spec-run exec's stdout is exactly the lines ${texts.map((x) => JSON.stringify(x)).join(', ')}`,
+        evaluate: (o) => ({ ok: o.record.messages.length === texts.length && o.record.messages.every((line, i) => line === texts[i]), actual: `stdout: ${JSON.stringify(o.record.messages.slice(0, 8))}` }),
       };
     },
   },
