@@ -81,11 +81,17 @@ const STDERR = String.raw`(?:standard\s+error|stderr|error\s+output|diagnostics?
 const STDOUT = String.raw`(?:standard\s+output|stdout)`;
 const TEXT = String.raw`\`([^\`]+)\``;
 const MORE = String.raw`((?:\s*(?:,\s*(?:and\s+)?(?:then\s+)?|\s+(?:and\s+)?then\s+|,?\s+followed\s+by\s+|\s+and\s+)${TEXT})*)`;
-const ON_LINES = String.raw`(?:\s+(?:the\s+)?(?:single\s+|one\s+|two\s+|three\s+)?lines?)?`;
+/** "standard error (stderr)", "stdout (standard output)": the stream named again in parentheses. */
+const STREAM_ALSO = String.raw`(?:\s*\((?:standard\s+error|stderr|standard\s+output|stdout)\))?`;
+/** "the report (stdout)": the report named as the stream it is written on. */
+const STREAM_ALSO_OUT = String.raw`(?=\s*\((?:standard\s+output|stdout)\))`;
+const ON_LINES = String.raw`(?:\s*(?:the\s+)?(?:single\s+|one\s+|two\s+|three\s+)?lines?)?`;
 
 /** A shape of a clause of spec-run exec's own streams, and the check it is. */
 interface Shape {
   pattern: RegExp;
+  /** A stream said to hold nothing, of no owner: spec-run exec's own only where no other clause of its sentence names a command. */
+  empty?: true;
   build(m: RegExpExecArray): Check | null;
 }
 
@@ -134,9 +140,10 @@ const SHAPES: Shape[] = [
       };
     },
   },
-  // "the only line printed is `…`", "spec-run exec's standard output is the single line `…`", "stdout consists of the single line `…`".
+  // "the only line printed is `…`", "spec-run exec's standard output is the single line `…`", "stdout consists of the single line `…`",
+  // "the report consists of the single line `Error: cannot read …`" (the report is what exec writes on its stdout).
   {
-    pattern: new RegExp(String.raw`^(?:the\s+only\s+line\s+(?:printed|shown|written)(?:\s+on\s+${STDOUT})?\s+is|(${STREAM_OWNER})${STDOUT}\s+(?:is|consists\s+of)\s+(?:exactly\s+)?the\s+(?:single|one|only)\s+line)\s+${TEXT}\s*\.?$`, 'i'),
+    pattern: new RegExp(String.raw`^(?:the\s+only\s+line\s+(?:printed|shown|written)(?:\s+on\s+${STDOUT})?\s+is|(${STREAM_OWNER})(?:${STDOUT}|(?<=the\s)report)\s+(?:is|consists\s+of)\s+(?:exactly\s+)?the\s+(?:single|one|only)\s+line)\s+${TEXT}\s*\.?$`, 'i'),
     build(m) {
       const text = m[2];
       // "the only line printed" of a run that runs commands may be of a pipe (`| head -n 1`): read only of a line exec prints
@@ -158,12 +165,67 @@ const SHAPES: Shape[] = [
       };
     },
   },
+  // "standard output consists of exactly the two lines `Error: invalid configuration stop.yaml:` and `  stop.yaml:3:13: …`": exec's
+  // stdout line by line. A stream named by no owner is exec's only where its first text is the opening exec prints when it runs
+  // no command (a configuration refused or not read, a mistake of its command line); a command's lines never open so.
+  {
+    pattern: new RegExp(String.raw`^(${STREAM_OWNER})(${STDOUT}|(?<=the\s)report)\s+(?:is|are|reads?|consists\s+of)\s+(?:exactly\s+|only\s+)?(?:the\s+)?(?:two|three|four|five|\d+)\s+lines\s*${TEXT}${MORE}\s*\.?$`, 'i'),
+    build(m) {
+      const texts = [m[3], ...quoted(m[4] ?? '')];
+      if (!ownerSaid(m[1]) && !/^(?:Error: invalid configuration |Error: cannot read |error: )/.test(texts[0])) return null;
+      const count = /\b(two|three|four|five|\d+)\s+lines\b/i.exec(m[0].replace(/`[^`]*`/g, ''))?.[1].toLowerCase();
+      const said = count === undefined ? texts.length : (({ two: 2, three: 3, four: 4, five: 5 }) as Record<string, number>)[count] ?? Number(count);
+      if (said !== texts.length) return null;
+      return {
+        text: `spec-run exec's stdout is exactly the lines ${texts.map((x) => JSON.stringify(x)).join(', ')}`,
+        evaluate: (o) => ({ ok: o.record.messages.length === texts.length && o.record.messages.every((line, i) => line === texts[i]), actual: `stdout: ${JSON.stringify(o.record.messages.slice(0, 8))}` }),
+      };
+    },
+  },
+  // EMPTY_STREAM: "stderr is empty", "nothing is written on standard error (stderr)", "nothing should have been written on standard error",
+  // "nothing on standard error", "the report (stdout) is empty": a stream of spec-run exec said to hold no line. A command's
+  // streams are never written on spec-run exec's: they are shown in its report (on stdout, a command's stderr under
+  // `Output:` with its stdout), so a stream named by no owner is exec's own ("the whole report goes to standard output, with
+  // nothing on standard error" of a command that prints on stderr). Its stderr holds the warnings of the run and, where a
+  // signal came, the line saying so (`spec-run: SIGINT: stopping what runs`), which no record holds: said empty of such a
+  // run, it is not.
+  {
+    empty: true,
+    pattern: new RegExp(
+      String.raw`^(?:(?:nothing|no\s+(?:line|output|text))\s+(?:(?:is|was|gets|got|should\s+be|must\s+be|shall\s+be|will\s+be|has\s+been|should\s+have\s+been|must\s+have\s+been)\s+(?:written|printed|emitted|output|sent|shown)\s+)?(?:on|to)\s+${STREAM_OWNER}(${STDERR}|${STDOUT})${STREAM_ALSO}|${STREAM_OWNER}(${STDERR}|${STDOUT}|report${STREAM_ALSO_OUT})${STREAM_ALSO}\s+(?:is|was|stays|stayed|remains|remained|should\s+be|must\s+be|shall\s+be|will\s+be|should\s+stay|should\s+remain)\s+(?:completely\s+|entirely\s+)?empty)\s*\.?$`,
+      'i',
+    ),
+    build(m) {
+      const stream = m[1] ?? m[2];
+      // "the diagnostics are empty" may be the report's; "stderr (stdout)" names two streams.
+      if (/diagnostic/i.test(stream) || (/std(?:err|out)|standard/i.test(m[0]) && /stderr|standard\s+error/i.test(m[0]) && /stdout|standard\s+output|report/i.test(m[0]))) return null;
+      if (/^(?:standard\s+output|stdout|report)/i.test(stream)) {
+        return {
+          text: "spec-run exec's stdout (its report) is empty",
+          evaluate: (o) => ({ ok: o.record.messages.length === 0, actual: `stdout: ${JSON.stringify(o.record.messages.slice(0, 5))}` }),
+        };
+      }
+      return {
+        text: "spec-run exec's stderr is empty (no warning of the run, no signal's line)",
+        evaluate: (o) => {
+          const got = [...stderrOf(o), ...(o.record.interrupted ? [`spec-run: ${o.record.interrupted}: stopping what runs`] : [])];
+          return { ok: got.length === 0, actual: `stderr: ${JSON.stringify(got.slice(0, 5))}` };
+        },
+      };
+    },
+  },
 ];
+
+/** Checks of a stream said empty (the EMPTY_STREAM shape). */
+const saidEmpty = new WeakSet<Check>();
 
 function clauseCheck(clause: string): Check | null {
   for (const shape of SHAPES) {
     const m = shape.pattern.exec(clause.trim());
-    if (m) return shape.build(m);
+    if (!m) continue;
+    const check = shape.build(m);
+    if (check && shape.empty) saidEmpty.add(check);
+    return check;
   }
   return null;
 }
@@ -188,11 +250,16 @@ export function ownStreamsReading(sentence: string, readThen: (s: string) => Rea
   }
   for (const at of cuts) {
     const head = sentence.slice(0, at);
-    const tail = sentence.slice(at).replace(/^(?:,\s*and\s+|;\s*(?:and\s+)?|\s+and\s+|,\s+)/, '');
-    const check = clauseCheck(tail);
-    if (!check) continue;
+    const cut = /^(?:,\s*and\s+|;\s*(?:and\s+)?|\s+and\s+|,\s+)/.exec(sentence.slice(at))![0];
+    const tail = sentence.slice(at + cut.length);
+    // "…, with nothing on standard error": a stream said empty as the circumstance of the clause before it.
+    const withEmpty = /^with\s+/i.exec(tail);
+    const check = clauseCheck(withEmpty && /,\s+$/.test(cut) ? tail.slice(withEmpty[0].length) : tail);
+    if (!check || (withEmpty && !saidEmpty.has(check))) continue;
     const before = ownStreamsReading(head, readThen) ?? readThen(head);
     if (!before.ok) return before;
+    // "[1/2] prints `x`, and stderr is empty": said beside a command's own facts, the stream may be that command's.
+    if (saidEmpty.has(check) && before.parts.some((p) => p.place?.kind === 'named')) return null;
     return { ok: true, parts: [...before.parts, check], rules: [...before.rules, "spec-run exec's own streams"] };
   }
   return null;

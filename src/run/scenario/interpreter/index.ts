@@ -23,7 +23,7 @@ import { inExecutorTerms, marksAsSubject } from './own-terms.js';
 import { inDocumentTerms, termsOf, termsShown, type DocumentTerm } from './document-terms.js';
 import { holdsAfterRun, holdsOnlyConfiguration, withPlaceholdersDefined } from './scenario-directory.js';
 import { placeholderTreeSaid } from './tree-said.js';
-import { inPlainRegister } from './register.js';
+import { inPlainRegister, withoutFrame } from './register.js';
 import { inExpectationRegister } from './expectation-register.js';
 import { inPlainShape } from './shapes.js';
 import { withoutSleepContrast } from './signal-said.js';
@@ -388,7 +388,8 @@ function readStep(text: string, keyword: string, code?: readonly string[], condi
   if (keyword === 'Then') {
     const read = readThenStep(sentence, condition);
     if (!read.ok) return read;
-    const reading = { ...read, parts: [...runOfMarks(inExpectationRegister(markCode(text, code))), ...read.parts] };
+    // A mark said as the subject after a frame of verifying ("Observation: [2/2] reports …") is one as well.
+    const reading = { ...read, parts: [...runOfMarks(withoutFrame(inExpectationRegister(markCode(text, code)))), ...read.parts] };
     const unnamed = before === undefined ? null : unnamedAtStart(reading.parts, condition, before, terms);
     if (unnamed !== null) return { ok: false, notUnderstood: [], reason: unnamed };
     return { ok: true, kind: 'check', text: reading.parts.map((c) => c.text).join(' ∧ ') + termsShown(used), run: checkStep(reading.parts, code !== undefined && code.length > 0 ? shownOf(code, textsSaidShown(sentence)) : null) };

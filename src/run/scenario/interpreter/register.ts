@@ -40,8 +40,8 @@ function numbersSaidOnce(span: string): string {
 
 /**
  * "It SHALL be verified that", "It is the case that", "It can be seen that", "It is evident that",
- * "Verify that", "Check:", "Make sure that", "Please confirm that", "Expected:", "As expected,":
- * a frame of verifying, of evidence or of expectation around the clause that states the fact. Only at
+ * "Verify that", "Check:", "Make sure that", "Please confirm that", "Expected:", "As expected,", a test record's
+ * "Observation:", "Actual result:": a frame of verifying, of evidence or of expectation around the clause that states the fact. Only at
  * the head of a sentence, and only with the clause's own "that" or a colon, which marks where the
  * fact begins.
  */
@@ -51,6 +51,8 @@ const FRAME_OF_VERIFYING = new RegExp(
     String.raw`^\s*(?:please\s+|kindly\s+)?(?:verify|confirm|check|ensure|make\s+sure|assert|observe|note|expect)\s*:\s*`,
     String.raw`^\s*(?:please\s+|kindly\s+)?(?:make\s+sure|be\s+sure)\s+(?:that\s+)?`,
     String.raw`^\s*(?:expected(?:\s+(?:result|outcome|behaviou?r))?|result|outcome)\s*:\s*`,
+    // A test record's label of what was seen: "Observation:", "Observed:", "Finding:", "Actual result:", "Evidence:".
+    String.raw`^\s*(?:observations?|observed(?:\s+(?:result|outcome|behaviou?r))?|findings?|actual(?:\s+(?:result|outcome|behaviou?r))?|evidence)\s*:\s*`,
     String.raw`^\s*(?:as\s+expected|as\s+required|as\s+specified|evidently|observably|indeed)\s*,\s*`,
   ].join('|'),
   'i',
@@ -161,13 +163,18 @@ function plainRegisterOf(span: string): string {
     .replace(CODE_AS_KEY, 'exit code $1');
 }
 
+/** SENTENCE without the frame of verifying or the arrow of result at its head ("Observation: [2/2] reports …" → "[2/2] reports …"). */
+export function withoutFrame(sentence: string): string {
+  return sentence.replace(ARROW_OF_RESULT, '').replace(FRAME_OF_VERIFYING, '');
+}
+
 /**
  * SENTENCE (its inline code marked) in the plain register: its frame of verifying taken off its head,
  * and each part outside quotes without the frames of its register. A sentence opening with a defined
  * term ("The Duration stated …") has its first word's capital kept where the term is lowered.
  */
 export function inPlainRegister(sentence: string): string {
-  const unframed = sentence.replace(ARROW_OF_RESULT, '').replace(FRAME_OF_VERIFYING, '');
+  const unframed = withoutFrame(sentence);
   const opened = unframed === sentence ? sentence : unframed.replace(/^\s*[a-z]/, (c) => c.toUpperCase());
   return unquotedSpans(opened)
     .map((span, i) => (i % 2 === 1 ? span : plainRegisterOf(span)))

@@ -76,10 +76,11 @@ const SAID_THEN_DENIED = new RegExp(String.raw`(\b(?:says|say|said|shows|show|sh
 
 /**
  * "the output shall consist of the lines `a` and `b`", "stdout consists of `x`", "the output is made up of …", "the `Output:`
- * section of the second command consists of exactly the two lines `a` and `b`": the output, or that block, is those lines
+ * section of the second command consists of exactly the two lines `a` and `b`", "the output block of `[1/2]` consists of exactly
+ * `a` and `b`": the output, or that block, is those lines
  * and no others, in the order listed, as "the output is …" says (a count of lines kept, for the reader to hold to the list).
  */
-const CONSISTS_OF = /\b((?:the|its|their)\s+(?:(?:command's|job's|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+command's)\s+)?(?:output|stdout|stderr|standard\s+output|standard\s+error|`(?:Partial\s+)?Output:`\s+(?:section|block)(?:\s+of\s+the\s+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+command)?)|^(?:stdout|stderr|standard\s+output|standard\s+error))\s+(?:shall\s+|must\s+|should\s+|will\s+)?(?:consists?|is\s+made\s+up|comprises?)\s+(?:of\s+)?(?:(?:exactly|solely|only)\s+(?:of\s+)?)?(?:the\s+lines\s+(?=`|"|“))?(?=the\s+(?:\w+\s+)?lines?\b|`|"|“)/gi;
+const CONSISTS_OF = /\b((?:the|its|their)\s+(?:(?:command's|job's|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+command's)\s+)?(?:output\s+block(?:\s+of\s+(?:the\s+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+command|`\[\d+\/\d+\]`))?|output|stdout|stderr|standard\s+output|standard\s+error|`(?:Partial\s+)?Output:`\s+(?:section|block)(?:\s+of\s+the\s+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+command)?)|^(?:stdout|stderr|standard\s+output|standard\s+error))\s+(?:shall\s+|must\s+|should\s+|will\s+)?(?:consists?|is\s+made\s+up|comprises?)\s+(?:of\s+)?(?:(?:exactly|solely|only)\s+(?:of\s+)?)?(?:the\s+lines\s+(?=`|"|“))?(?=the\s+(?:\w+\s+)?lines?\b|`|"|“)/gi;
 
 /** "The value of the exit code is 124": the value of a measure is the measure. */
 const VALUE_OF = /^(\s*)(the)\s+value\s+of\s+(?=the\s)/i;
@@ -128,7 +129,8 @@ const NAMES_FIXES = /`To fix:?`|"To fix:?"|\bto[ -]fix\s+(?:list|section|block)\
 const FIX_POINT = /\b(first|second|third|fourth|fifth|last)\s+(?:bullet\s+)?(?:point|entry)\b/gi;
 
 const STREAM_ALONE = /^(?:(?:the|its|their)\s+)?(?:output|stdout|stderr|standard\s+output|standard\s+error)$/i;
-const RUN_LINE_QUOTED = /[`"“]\s*(?:Error|OK|Command|Exit Code|Exit Status|note):|[`"“]\s*\S+:\d+:\d+:|[`"“]\[\d+\/\d+\]/;
+// (and the lines exec writes on its stderr of a mistake of its command line: `error: …`, `(run spec-run exec --help for usage)`)
+const RUN_LINE_QUOTED = /[`"“]\s*(?:Error|OK|Command|Exit Code|Exit Status|note):|[`"“]\s*\S+:\d+:\d+:|[`"“]\[\d+\/\d+\]|[`"“]error: |[`"“]\(run spec-run exec --help for usage\)/;
 
 /** Whether AT in SENTENCE stands outside its quoted texts. */
 const unquotedAt = (sentence: string, at: number) => ![...sentence.matchAll(/`[^`]*`|“[^”]*”|"[^"]*"/g)].some((q) => q.index < at && q.index + q[0].length > at);

@@ -1435,7 +1435,11 @@ type Which = number | 'last' | { run: string } | undefined;
 /** A verb right after a quantifier standing alone ("both have", "each shows", "all end with"). */
 const QUANTIFIER_VERB = /^(have|has|had|show|shows|showed|print|prints|printed|carry|carries|get|gets|got|give|gives|end|ends|ended|start|starts|started|begin|begins|open|opens|close|closes|read|reads|say|says|contain|contains|hold|holds|list|lists|include|includes|are|were|report|reports|name|names|mention|mentions)$/i;
 
-function report(a: Args, index: Which, text: string, place: Place, test: (parts: string[]) => boolean, apart?: string[]): TextCheck {
+function report(a: Args, which: Which, text: string, place: Place, test: (parts: string[]) => boolean, apart?: string[]): TextCheck {
+  // "the report of `[1/2]`", "the output block of `[2/2]`": a progress mark quoted alone names command n of a run of m, never a text of a command's line.
+  const mark = typeof which === 'object' ? /^\[(\d+)\/(\d+)\]$/.exec(which.run.trim()) : null;
+  const index: Which = mark ? Number(mark[1]) - 1 : which;
+  const ofCount = mark ? Number(mark[2]) : undefined;
   // "each command", "both commands", "every announcement": each command's place.
   // "each report", "each of the three reports", "both reports", "all 3 reports", "the two reports each": every command's report, as many as said.
   const reports = reportsQuantified(a.tokens);
@@ -1466,12 +1470,12 @@ function report(a: Args, index: Which, text: string, place: Place, test: (parts:
     const last = o.before?.filter((x) => !HEADINGS.includes(x)).at(-1);
     return last === undefined ? [] : o.record.commands.filter((c) => commandLines(c, o).some((l) => quotedIn(last, l)));
   };
-  const who = it ? '(it: the command whose lines hold the text the step before quoted) ' : index === undefined ? (every ? `every command${reports?.n !== undefined ? ` (${reports.n} of them)` : ''}: ` : '') : typeof index === 'object' ? `\`${index.run}\`: ` : `the ${index === 'last' ? 'last command' : `command ${index + 1}`}: `;
+  const who = it ? '(it: the command whose lines hold the text the step before quoted) ' : index === undefined ? (every ? `every command${reports?.n !== undefined ? ` (${reports.n} of them)` : ''}: ` : '') : typeof index === 'object' ? `\`${index.run}\`: ` : `the ${index === 'last' ? 'last command' : `command ${index + 1}`}${ofCount === undefined ? '' : ` (of ${ofCount}, as \`${mark![0]}\` says)`}: `;
   // A command named by its place or its line: the place another clause of the sentence, naming none, is said of.
   const named: Check['place'] = index === undefined || it ? undefined : {
     kind: 'named',
     key: who,
-    selector: { text: who, unnamed: false, pick: (o) => o.record.commands.map((command, i) => ({ command, index: i })).filter(({ index: i }) => (typeof index === 'object' ? o.runs[i]?.includes(index.run) : i === (index === 'last' ? o.record.commands.length - 1 : index))) },
+    selector: { text: who, unnamed: false, pick: (o) => (ofCount !== undefined && o.record.config.commands.length !== ofCount ? [] : o.record.commands.map((command, i) => ({ command, index: i })).filter(({ index: i }) => (typeof index === 'object' ? o.runs[i]?.includes(index.run) : i === (index === 'last' ? o.record.commands.length - 1 : index)))) },
   };
   return {
     ...(named ? { place: named } : {}),
@@ -1479,6 +1483,7 @@ function report(a: Args, index: Which, text: string, place: Place, test: (parts:
     evaluate(o) {
       const commands = o.record.commands;
       if (reports?.n !== undefined && commands.length !== reports.n) return { ok: false, actual: `${commands.length} command(s) ran, not ${reports.n}` };
+      if (ofCount !== undefined && o.record.config.commands.length !== ofCount) return { ok: false, actual: `the run has ${o.record.config.commands.length} command(s), not ${ofCount}` };
       if (commands.length === 0) {
         // "`a` is never printed": what a command prints, of a run in which none ran, is nothing (its configuration's errors are the executor's words).
         const printing = a.has('WRITE') || a.tokens.some((t) => t.kind === 'word' && /^(print|prints|printed|printing)$/i.test(t.text));

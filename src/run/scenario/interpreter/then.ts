@@ -247,6 +247,12 @@ function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector 
   if (ordinal) {
     return { text: `the ${ordinal.index === 'last' ? 'last' : `command ${ordinal.index + 1}`}: `, unnamed: false, pick: (o) => all(o).filter(({ index }) => index === (ordinal.index === 'last' ? o.record.commands.length - 1 : ordinal.index)) };
   }
+  // "the output block of `[2/2]`", "the report of `[1/3]`": a progress mark quoted alone names command n of a run of m, never a text of a command's run.
+  const marked = quoted && /^\[(\d+)\/(\d+)\]$/.exec(quoted.text.trim());
+  if (marked) {
+    const [n, m] = [Number(marked[1]), Number(marked[2])];
+    return { text: `the command ${n} (of ${m}, as \`${quoted.text.trim()}\` says): `, unnamed: false, pick: (o) => (o.record.config.commands.length === m ? all(o).filter(({ index }) => index === n - 1) : []) };
+  }
   if (quoted) return { text: `\`${quoted.text}\`: `, unnamed: false, pick: (o) => all(o).filter(({ index }) => o.runs[index]?.includes(quoted.text)) };
   if (context) return { text: `the ${context === 'host' ? 'host' : 'container'} command: `, unnamed: false, pick: (o) => all(o).filter(({ command }) => command.context === context) };
   // "It announces `[2/3] …`": the progress mark names the command announced, whichever the step before was about.
