@@ -52,19 +52,26 @@ const SCRIPT: string[] = [
   JSON.stringify(call(13, { code: '(+ 1' })),
 ];
 
+/**
+ * The answers to SCRIPT, and the lease log from the first of its lines on. Before it, a lease granted once `initialize`
+ * was answered may find the client's `notifications/initialized` line, which is Node's, and hand it back: a way back
+ * that a loaded machine takes (the notification arriving after the grant) and a quiet one does not.
+ */
 async function answersTo(lease: boolean, pause: number): Promise<{ lines: string[]; log: string[] }> {
   const { client, log } = server(lease);
   await client.initialize();
   const lines: string[] = [];
-  for (const line of SCRIPT) {
+  let from = 0;
+  for (const [i, line] of SCRIPT.entries()) {
     // Leased or not, each request is sent once the server has answered the one before and settled.
     if (lease) await granted(log);
     else await new Promise((resolve) => setTimeout(resolve, pause));
+    if (i === 0) from = log().length;
     client.sendLine(line);
     lines.push(await client.nextLine());
   }
   t.equal(await client.close(), 0);
-  return { lines, log: log() };
+  return { lines, log: log().slice(from) };
 }
 
 t.test('the worker answers what Node would, byte for byte, and hands back what it does not answer', async (t) => {
@@ -305,13 +312,15 @@ t.test('a request split across many writes, a character among them, is read whol
   await client.initialize();
   await client.tool(1, 'evaluate-lisp', { code: '(+ 1 2)' });
   t.ok(await granted(log));
+  // Ways back before this grant (the client's `notifications/initialized`, read by an earlier lease) are not this request's.
+  const from = log().length;
   const bytes = Buffer.from(`${JSON.stringify(call(2, { code: '(length "é😀☃ ünïcödé")' }))}\n`);
   for (let at = 0; at < bytes.length; at += 3) {
     client.child.stdin.write(bytes.subarray(at, at + 3));
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
   t.equal((await client.next()).result.content[0].text, '=> 11');
-  t.notOk(log().some((line) => line.startsWith('back')), 'the worker read it itself');
+  t.notOk(log().slice(from).some((line) => line.startsWith('back')), `the worker read it itself (${log().join('; ')})`);
   t.equal(await client.close(), 0);
 });
 
