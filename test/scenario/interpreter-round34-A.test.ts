@@ -83,3 +83,12 @@ t.test('through real runs: a signal sent a time after the launch, both ways', as
   t.same(unbound(points), [], 'every Then bound', { points });
   t.same(thenVerdicts(points), [true, false, true, false], 'true sentences pass, false copies fail', { points });
 });
+
+t.test('through real runs: a progress mark alone in code marks names the command of that place, both ways', async (t) => {
+  const { points } = await runSpecLines('round34a-mark', document([
+    scenario('mark', 'When you run `npx spec-run exec m.yaml` with this yaml:', ['exit 4', 'echo fine'], 'The report of `[1/2]` contains `Exit Code: 4`.'),
+    scenario('mark probe', 'When you run `npx spec-run exec m.yaml` with this yaml:', ['exit 4', 'echo fine'], 'The report of `[2/2]` contains `Exit Code: 4`.'),
+  ]));
+  t.same(unbound(points), [], 'every Then bound', { points });
+  t.same(thenVerdicts(points), [true, false], 'true sentences pass, false copies fail', { points });
+});

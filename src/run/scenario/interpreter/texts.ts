@@ -982,6 +982,15 @@ function fieldsLabelled(a: Args): Args {
   return args(a.tokens.map((t, i): Token => (quotedText(t) !== null && namesFieldLine(a.tokens, i) ? { kind: 'word', text: quotedText(t)!, concepts: [FIELD_LABELS[quotedText(t)!]] } : t)));
 }
 
+/**
+ * Whether command I of the run O is the one a text in code marks (RUN) names: its command line holds the text; or, where the
+ * text is a progress mark alone ("the report of `[1/2]`"), it is the command of that place in a run of that many.
+ */
+export function namedBy(o: Observation, i: number, run: string): boolean {
+  const mark = /^\[(\d+)\/(\d+)\]$/.exec(run.trim());
+  return mark ? i === Number(mark[1]) - 1 && o.record.config.commands.length === Number(mark[2]) : o.runs[i]?.includes(run) === true;
+}
+
 /** "the output of `id`", "the report of `sleep 5`": the command a place is of, named by its command line; null when none is. */
 export function ownerOf(a: Args): { run: string; rest: Args } | null {
   const of = a.tokens.findIndex((t, i) => quotedText(t) !== null && !isHeading(t) && /^of$/i.test(a.tokens[i - 1]?.text ?? '') && is(a.tokens[i - 2], 'OUTPUT', 'MESSAGE', 'ANNOUNCE', 'HEADLINE', 'SECTION'));
@@ -1471,7 +1480,7 @@ function report(a: Args, index: Which, text: string, place: Place, test: (parts:
   const named: Check['place'] = index === undefined || it ? undefined : {
     kind: 'named',
     key: who,
-    selector: { text: who, unnamed: false, pick: (o) => o.record.commands.map((command, i) => ({ command, index: i })).filter(({ index: i }) => (typeof index === 'object' ? o.runs[i]?.includes(index.run) : i === (index === 'last' ? o.record.commands.length - 1 : index))) },
+    selector: { text: who, unnamed: false, pick: (o) => o.record.commands.map((command, i) => ({ command, index: i })).filter(({ index: i }) => (typeof index === 'object' ? namedBy(o, i, index.run) : i === (index === 'last' ? o.record.commands.length - 1 : index))) },
   };
   return {
     ...(named ? { place: named } : {}),
@@ -1494,7 +1503,7 @@ function report(a: Args, index: Which, text: string, place: Place, test: (parts:
         const parts = place.ofRun(o);
         return { ok: test(parts), actual: parts.slice(0, 12).join(' ⏎ ') };
       }
-      const chosen = index === undefined ? commands : typeof index === 'object' ? commands.filter((_c, i) => o.runs[i]?.includes(index.run)) : commands.filter((_c, i) => i === (index === 'last' ? commands.length - 1 : index));
+      const chosen = index === undefined ? commands : typeof index === 'object' ? commands.filter((_c, i) => namedBy(o, i, index.run)) : commands.filter((_c, i) => i === (index === 'last' ? commands.length - 1 : index));
       if (chosen.length === 0) {
         // A command failFast did not start is in no record of a command: its announcement (and the notes under it) is all the run shows of it.
         const shown = typeof index === 'number' && (place === PLACES.announcement || place === PLACES.report) ? notRunLines(o, index) : [];

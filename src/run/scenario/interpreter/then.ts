@@ -51,7 +51,7 @@ import { asExpected, contrastsJoined, endingAppositive, generalJustification, ow
 import { commandsNamedTogether } from './commands-named.js';
 import { logLinesSaid } from './log-lines-said.js';
 import { fileNeverMade, outcomeQualifiedReading, statusAppositive, timeoutWithCode } from './outcome-qualified.js';
-import { anchorMovedBack, placeholderUnread, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, headingsNamedUnder, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, reportsQuantified, saysContained, soughtWithinWords, refusalHeading, ownRunLine, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, namedBy, placeholderUnread, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, headingsNamedUnder, fieldLabels, HEADINGS, notRunLines, namedLine, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, reportsQuantified, saysContained, soughtWithinWords, refusalHeading, ownRunLine, reports, runText, someLine, statusValue, TEXT_RULE, textList, WITHIN_WORDS, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -247,7 +247,8 @@ function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector 
   if (ordinal) {
     return { text: `the ${ordinal.index === 'last' ? 'last' : `command ${ordinal.index + 1}`}: `, unnamed: false, pick: (o) => all(o).filter(({ index }) => index === (ordinal.index === 'last' ? o.record.commands.length - 1 : ordinal.index)) };
   }
-  if (quoted) return { text: `\`${quoted.text}\`: `, unnamed: false, pick: (o) => all(o).filter(({ index }) => o.runs[index]?.includes(quoted.text)) };
+  // "report of `[1/2]` says …": a progress mark alone names the command of that place, not a text of its command line (namedBy).
+  if (quoted) return { text: `\`${quoted.text}\`: `, unnamed: false, pick: (o) => all(o).filter(({ index }) => namedBy(o, index, quoted.text)) };
   if (context) return { text: `the ${context === 'host' ? 'host' : 'container'} command: `, unnamed: false, pick: (o) => all(o).filter(({ command }) => command.context === context) };
   // "It announces `[2/3] …`": the progress mark names the command announced, whichever the step before was about.
   const marks = new Set(a.entities('quoted').map((q) => /^\[(\d+)\/\d+\] /.exec(q.text.trim())?.[1]));
