@@ -25,6 +25,7 @@ import { describedBlock, exitsSaid, withBlockFacts } from './block-described.js'
 import { isFunction } from './reading.js';
 import { readWhen, type SetupPart } from './when.js';
 import { placeholderTreeSaid, treeEntriesSaid } from './tree-said.js';
+import { takeLaunch, type LaunchSaid } from './launch-said.js';
 import { PRECONDITION_LABEL } from '../../../translate/openspec-family.js';
 
 /** A scenario's condition paragraph, with its inline code spans and its YAML block's text. */
@@ -195,6 +196,11 @@ export function conditionUse(condition: ScenarioCondition): ConditionUse {
 
 /** How the condition paragraph itself is used. */
 function conditionWithoutPreconditions(condition: ScenarioCondition): ConditionUse {
+  // The launch said whole (who starts it, its command line, where, the block under the name it runs): taken first, the rest read as a condition is.
+  // Where what is left is not read, the readers below judge the sentence whole, as before the launch was a domain of its own.
+  const launch = takeLaunch(conditionSentence(condition), condition.yaml);
+  const launched = launch === null ? null : launchUse(launch, condition);
+  if (launched?.kind === 'read') return launched;
   // spec-run exec's options said in words are said as its flags, for the invocation's frames to read.
   const options = withOptionsSaid(conditionSentence(condition));
   const named = withoutWritersName(options.sentence);
@@ -203,6 +209,18 @@ function conditionWithoutPreconditions(condition: ScenarioCondition): ConditionU
   if (asides.length === 0) return use;
   if (use.kind === 'read') return { kind: 'read', parts: [...asides.map((text) => ({ text, apply: () => {} })), ...use.parts] };
   return named.name === undefined ? use : { ...use, notUnderstood: [...use.notUnderstood, `${named.name} (${asides.at(-1)})`] };
+}
+
+/**
+ * The condition whose launch was taken (LAUNCH): read with what is left of it, which is read as a condition is (a file the
+ * project holds, a signal sent) or judged a restatement of the block, the launch's literals accounted for.
+ */
+function launchUse(launch: LaunchSaid, condition: ScenarioCondition): ConditionUse {
+  if (launch.rest === '') return { kind: 'read', parts: launch.parts };
+  const use = sentenceUse(launch.rest, condition, launch.accounted);
+  if (use.kind === 'read') return { kind: 'read', parts: [...launch.parts, ...use.parts] };
+  if (use.kind === 'unsaid') return use;
+  return { kind: 'read', parts: [...launch.parts, { text: `the rest restates the YAML block ("${launch.rest}"; words not read: ${use.notUnderstood.join(', ')})`, apply: () => {} }] };
 }
 
 /** Verbs of running: what follows one ("runs with …", "is started as …") says how the run is made. */

@@ -107,6 +107,26 @@ function directoriesUnder(dir: string): string[] {
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }
 
+/**
+ * The run's entries (ENTRIES) said under the name the scenario gives the directory spec-run exec starts in (NAME: "in a fresh
+ * `lab/typos/`") as well as from it: a Then may say `lab/typos/ran.txt` or `ran.txt` of the same file. PROJECT: the project's
+ * path from that directory, under which the project's own entries are.
+ */
+function underStartName<T extends { files: string[]; directories: string[]; projectFiles: string[]; projectDirectories: string[]; projectTexts: Record<string, string> }>(entries: T, name: string, project: string): T {
+  const fromStart = (entry: string) => path.posix.join(name, entry);
+  const fromProject = (entry: string) => path.posix.join(name, project.split(path.sep).join('/'), entry);
+  // The named directory itself and those above it are there too (`lab`, `lab/typos`).
+  const itself = name.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'));
+  return {
+    ...entries,
+    files: [...entries.files, ...itself, ...entries.files.map(fromStart)],
+    directories: [...entries.directories, ...itself, ...entries.directories.map(fromStart)],
+    projectFiles: [...entries.projectFiles, ...entries.projectFiles.map(fromProject)],
+    projectDirectories: [...entries.projectDirectories, ...entries.projectDirectories.map(fromProject)],
+    projectTexts: { ...entries.projectTexts, ...Object.fromEntries(Object.entries(entries.projectTexts).map(([entry, text]) => [fromProject(entry), text])) },
+  };
+}
+
 /** Another run of a scenario's configuration: the runs made in a row in its directory (a log each appends to), spec-run exec's options changed as given. */
 export interface Rerun {
   times: number;
@@ -143,7 +163,8 @@ function inNamedPlaces<T>(value: T, standIns: readonly (readonly [string, string
 function placeFiles(files: NonNullable<Setup['files']>, project: string, projectNamed: string | undefined, start: string, named: readonly string[]): void {
   for (const file of files) {
     const isProject = file.dir === 'project' || (projectNamed !== undefined && path.resolve('/', file.dir) === path.resolve('/', projectNamed));
-    const fromStart = !isProject && !path.isAbsolute(file.dir) && !file.dir.split('/').includes('..') && fromNamed(file.dir, named);
+    // '.': the directory it starts in itself, which the scenario said holds the entry.
+    const fromStart = !isProject && !path.isAbsolute(file.dir) && !file.dir.split('/').includes('..') && (file.dir === '.' || fromNamed(file.dir, named));
     if (!isProject && !fromStart) throw new Error(`the scenario says ${file.dir} holds ${file.name}, but ${file.dir} is not the project directory it runs with: the interpreter makes only the project's files`);
     const target = path.join(isProject ? project : path.join(start, file.dir), file.name);
     // Made as a checkout has them, readable by others whatever the umask (the run's container may run as another user).
@@ -539,6 +560,9 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
         mkdirSync(path.dirname(configPath), { recursive: true });
         writeFileSync(configPath, configText);
       }
+      // Its streams sent to files (`> out.txt`): the shell makes each before spec-run exec starts.
+      const streams = invocation.streams ?? {};
+      for (const file of [streams.stdout, streams.stderr]) if (file !== undefined) writeFileSync(path.join(dir, file), '');
       const configName = given ?? options.configName ?? (yaml ? "the scenario's configuration" : 'the configuration');
       const logFile = invocation.log === undefined ? undefined : path.join(dir, invocation.log);
       const logNow = () => (logFile === undefined ? undefined : { name: invocation.log!, lines: existsSync(logFile) && statSync(logFile).isFile() ? readFileSync(logFile, 'utf8').split('\n').filter((line) => line !== '') : null });
@@ -577,12 +601,16 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
         if (left) logBefore.push(left);
       }
       const { record, afterSignalMs } = await recordOnce();
+      // What it printed, as the files its streams were sent to hold it: the report on stdout, its own warnings on stderr.
+      if (streams.stdout !== undefined) writeFileSync(path.join(dir, streams.stdout), record.messages.map((m) => `${m}\n`).join(''));
+      if (streams.stderr !== undefined) writeFileSync(path.join(dir, streams.stderr), (record.warnings ?? []).map((m) => `${m}\n`).join(''));
       const log = logNow();
       const named = { record: inNamedPlaces(record, standIns), log: inNamedPlaces(log, standIns), logBefore: inNamedPlaces(logBefore, standIns), places: inNamedPlaces({ project, configDir, start: dir }, standIns) };
       const projectFiles = filesUnder(project);
       const projectDirectories = directoriesUnder(project);
       const projectTexts = textsUnder(project);
-      return { ...named, configName, afterSignalMs, files: [...new Set([...filesUnder(dir), ...projectFiles])], directories: [...new Set([...directoriesUnder(dir), ...projectDirectories])], projectFiles, projectDirectories, projectTexts };
+      const entries = { files: [...new Set([...filesUnder(dir), ...projectFiles])], directories: [...new Set([...directoriesUnder(dir), ...projectDirectories])], projectFiles, projectDirectories, projectTexts };
+      return { ...named, configName, afterSignalMs, ...(invocation.startNamed === undefined ? entries : underStartName(entries, invocation.startNamed, path.relative(dir, project))) };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -633,8 +633,8 @@ function undecidedByEcho(texts: readonly string[], o: Observation): Verdict | nu
   return null;
 }
 
-function bothContexts(o: Observation, other: RunRecord, aspect: 'outcome' | 'message'): Verdict {
-  const pairs = o.record.commands.map((c, i) => [c, other.commands[i]] as const);
+function bothContexts(o: Observation, other: RunRecord, aspect: 'outcome' | 'message', only?: number): Verdict {
+  const pairs = o.record.commands.map((c, i) => [c, other.commands[i]] as const).filter((_, i) => only === undefined || i === only);
   if (pairs.length === 0 || pairs.some(([, b]) => b === undefined)) return { ok: false, actual: 'the other context ran no command' };
   // What the contexts differ in by nature: measured times, container notes, the image.
   const normal = (c: CommandRecord) => c.report.replace(/Duration: .*/g, 'Duration: …');
@@ -2317,13 +2317,18 @@ const RULES: Rule<Check>[] = [
         const aspect = a.has('MESSAGE') ? 'message' : 'outcome';
         // "both time out": that outcome in each context, not only the same one.
         const timedOut = a.has('TIMED_OUT') || (a.has('TIMEOUT') && a.has('TERMINATE', 'KILL'));
-        const text = `${aspect === 'message' ? 'the same outcome, exit code and message (but for the duration)' : 'the same outcome and exit code'} on the host and in a container${timedOut ? ', both timed out' : ''}`;
+        // "Command 1 times out exactly like on the host": of the command named by its place, not of every command of the run.
+        const ordinal = a.entities('ordinal').find((n) => n.of === 'command');
+        const at = (commands: readonly unknown[]) => (ordinal === undefined ? undefined : ordinal.index === 'last' ? commands.length - 1 : ordinal.index);
+        const text = `${ordinal === undefined ? '' : `the ${ordinal.index === 'last' ? 'last command' : `command ${ordinal.index + 1}`}: `}${aspect === 'message' ? 'the same outcome, exit code and message (but for the duration)' : 'the same outcome and exit code'} on the host and in a container${timedOut ? ', both timed out' : ''}`;
         return {
           text,
           evaluate: async (o) => {
             const other = await o.other();
-            const same = bothContexts(o, other, aspect);
-            const both = !timedOut || [...o.record.commands, ...other.commands].every((c) => c.outcome === 'timeout');
+            const index = at(o.record.config.commands);
+            const same = bothContexts(o, other, aspect, index);
+            const compared = index === undefined ? [...o.record.commands, ...other.commands] : [o.record.commands[index], other.commands[index]];
+            const both = !timedOut || compared.every((c) => c?.outcome === 'timeout');
             return { ok: same.ok && both, actual: same.actual };
           },
         };

@@ -83,6 +83,10 @@ export interface Invocation {
   configDirEnv?: string;
   /** Variables the shell spec-run exec is started from exported: host commands inherit them. */
   exported?: Record<string, string>;
+  /** The name the scenario gives the fresh directory spec-run exec starts in ("in a fresh `lab/typos/`"): its paths are read under that name too. */
+  startNamed?: string;
+  /** Files spec-run exec's own stdout and stderr are sent to (`> out.txt`, `2> err.txt`), relative to where it starts. */
+  streams?: { stdout?: string; stderr?: string };
 }
 
 /** `spec-run exec` with its arguments, as written; null for an option the executor does not have. */
