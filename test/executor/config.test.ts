@@ -253,7 +253,7 @@ const CORRUPTIONS: Record<string, fc.Arbitrary<unknown>> = {
   timeout: fc.constantFrom('5x', '-5m', '5', '0s', '5m30s', 300, 'soon', true, [], '600h'),
   image: fc.constantFrom('', 3, null, ['a']),
   maxOutputLines: fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: MAX_OUTPUT_LINES + 1 }), fc.constantFrom(1.5, '100', null)),
-  memory: fc.constantFrom('lots', '0m', '-1g', '512mb', 512, 0, -64, 1.5e7, null, '1k', '5m'),
+  memory: fc.constantFrom('lots', '0m', '-1g', '512mb', 512, 0, -64, 15000000.5, null, '1k', '5m'),
   cpus: fc.oneof(fc.double({ max: 0, noNaN: true }), fc.constantFrom('abc', null, true, [])),
   workdir: fc.constantFrom('', 1, null),
   env: fc.constantFrom('x', 3, ['A=1'], { 'not-a-name': 1 }, { A: [1] }, { A: null }),

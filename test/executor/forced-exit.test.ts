@@ -35,7 +35,7 @@ async function interruptTwice(t: Test, config: string, env: NodeJS.ProcessEnv = 
   let secondAt = 0;
   child.stdout.on('data', (chunk) => (stdout += chunk));
   // The report comes at the end: the command's sleep, found running, says it is past its trap.
-  for (const deadline = performance.now() + 60_000; !survivors([], `sleep ${TOKEN}`).length && performance.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const deadline = performance.now() + 60_000; !sleeping() && performance.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
   const before = survivors([], TOKEN);
   child.kill('SIGINT');
   await new Promise((resolve) => setTimeout(resolve, 500));
@@ -48,6 +48,8 @@ async function interruptTwice(t: Test, config: string, env: NodeJS.ProcessEnv = 
 // A figure no other process on the machine has in its command line.
 const TOKEN = `37.${process.pid}`;
 const COMMAND = `trap '' TERM INT; sleep ${TOKEN}`;
+/** Whether the command's `sleep` runs, so its shell is past its trap: the shell's own command line holds `sleep …` from its start. */
+const sleeping = () => survivors([], TOKEN).some((found) => found.endsWith(`: sleep ${TOKEN}`));
 
 t.test('forceKills runs every registered kill and waits for them, bounded; a removed one is not run', async (t) => {
   const ran: string[] = [];
@@ -73,7 +75,7 @@ t.test('a command killed by a second interrupt in its grace period is reported k
   const controller = new AbortController();
   const events: ExecEvent[] = [];
   const running = runOnHost({ run: `trap '' TERM; echo holding; sleep ${TOKEN}`, timeoutMs: null, timeoutText: 'none', projectRoot: tmpdir(), graceMs: 10_000, signal: controller.signal, onEvent: (e) => events.push(e) });
-  for (const deadline = performance.now() + 30_000; !survivors([], `sleep ${TOKEN}`).length && performance.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const deadline = performance.now() + 30_000; !sleeping() && performance.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
   controller.abort('SIGINT');
   await new Promise((resolve) => setTimeout(resolve, 300));
   t.equal(await forceKills(), true, 'the kill was done');

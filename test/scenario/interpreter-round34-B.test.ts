@@ -6,9 +6,9 @@
 // (none from a batch), read both ways through real runs: a true sentence passes, a false copy fails, an unreadable
 // neighbour stays undefined.
 import t from 'tap';
-import { runSpecLines } from './cli-points.js';
+import { runSpecLines, specDocument } from './cli-points.js';
 
-const document = (scenarios: string[][]) => ['# Gate runs', '', '## Purpose', '', 'What the executor prints, and where.', '', '## Requirements', '', '### Requirement: As said', 'The executor SHALL do what its scenarios say.', '', ...scenarios.flatMap((lines) => [...lines, ''])];
+const document = (scenarios: string[][]) => specDocument('Gate runs', ['What the executor prints, and where.'], scenarios);
 const scenario = (title: string, when: string, runs: string[], ...thens: string[]) => [
   `#### Scenario: ${title}`,
   `- **WHEN** ${when}`,
