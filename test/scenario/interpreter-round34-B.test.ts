@@ -99,3 +99,14 @@ t.test('standard output said line by line is exec\'s only where it opens as exec
   t.equal(own?.ok, false, "and false of a run whose stdout is empty (the command line refused)", { points });
   t.not(count?.todo, undefined, 'a count the texts do not bear out: unread', { points });
 });
+
+t.test('through real runs: "the line after `Partial Output:` is `x`" is the line right under the heading, both ways', async (t) => {
+  const { points } = await runSpecLines('round34b-line-after', document([
+    scenario('silent', 'the team runs `spec-run exec gate.yaml`', ['sleep 0.2; exit 3'], 'the line after `Output:` is `(no output)`'),
+    scenario('silent probe', 'the team runs `spec-run exec gate.yaml`', ['echo said; exit 3'], 'the line after `Output:` is `(no output)`'),
+    scenario('first line', 'the team runs `spec-run exec gate.yaml`', ['printf "a\\nb\\n"; exit 3'], 'the line after `Output:` is `a`'),
+    scenario('first line probe', 'the team runs `spec-run exec gate.yaml`', ['printf "a\\nb\\n"; exit 3'], 'the line after `Output:` is `b`'),
+  ]));
+  t.same(unbound(points), [], 'every step bound', { points });
+  t.same(thenVerdicts(points), [true, false, true, false], 'true sentences pass, false copies fail', { points });
+});

@@ -1412,6 +1412,14 @@ function blockAnchored(a: Args, text: string, anchor: { after: boolean; at: numb
     });
   }
   const headings = heading ? [quotedText(heading)!] : partial ? ['Partial Output:'] : fixes ? ['To fix:'] : words.some((t) => is(t, 'OUTPUT')) ? ['Output:', 'Partial Output:'] : [];
+  // "the line after `Partial Output:` is `x`": the line right under the heading, not a line past its block.
+  if (anchor.after && /^line$/i.test(a.tokens[anchor.at - 1]?.text ?? '') && words[0] === heading && heading !== undefined) {
+    if (a.negated || ordinal.length > 1) return null;
+    return report(a, ordinal[0]?.index, `the line right after ${JSON.stringify(headings[0])} in the report is ${JSON.stringify(text)}`, { name: "the command's report", of: (c) => c.report.split('\n'), ofRun: () => [] }, (lines) => {
+      const at = lines.findIndex((l) => l.trim() === headings[0]);
+      return at >= 0 && lines[at + 1]?.trim() === text.trim();
+    });
+  }
   if (headings.length === 0 || a.negated || ordinal.length > 1 || a.entities('nth').length > 0 || a.has('FIRST_LINE', 'LAST_LINE', 'EACH')) return null;
   const name = heading ? `the block under ${JSON.stringify(headings[0])}` : partial ? 'the block under "Partial Output:"' : fixes ? 'the items under `To fix:`' : 'the output block';
   return report(a, ordinal[0]?.index, `${JSON.stringify(text)} stands ${anchor.after ? 'after' : 'before'} ${name} in the report`, { name: "the command's report", of: (c) => c.report.split('\n'), ofRun: () => [] }, (lines) => {
