@@ -110,3 +110,15 @@ t.test('through real runs: "the line after `Partial Output:` is `x`" is the line
   t.same(unbound(points), [], 'every step bound', { points });
   t.same(thenVerdicts(points), [true, false, true, false], 'true sentences pass, false copies fail', { points });
 });
+
+t.test('through real runs: a shell line with a redirection is never run as spec-run exec\'s refused argv; a line it refuses still is', async (t) => {
+  const redirected = await runSpecLines('round34b-redirected', document([
+    scenario('redirected', 'the hook below prints far too much and is run with `spec-run exec gate.yaml > report.txt`', ['seq 1 5'], 'the exit status is 0'),
+  ]));
+  t.same(redirected.points.filter((p) => !p.ok && p.todo === undefined).map((p) => p.name), [], 'read as a shell\'s line, or not read: never refused for its `>`', { points: redirected.points });
+  const refused = await runSpecLines('round34b-refused', document([
+    scenario('refused', 'the team runs `spec-run exec gate.yaml --bogus`', ['seq 1 5'], 'the exit status is 2'),
+    scenario('refused probe', 'the team runs `spec-run exec gate.yaml --bogus`', ['seq 1 5'], 'the exit status is 0'),
+  ]));
+  t.same(thenVerdicts(refused.points), [true, false], 'the refused line is run through the CLI, both ways', { points: refused.points });
+});

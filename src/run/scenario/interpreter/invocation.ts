@@ -275,6 +275,9 @@ export function takeInvocation(written: string): TakenInvocation | null {
     // Two configuration files named (one saved as, another run): two names of one file, not an argument too many.
     if (yamls.length > 1) return null;
     if (first.includes(UNNAMED_LOG)) return null;
+    // A shell's operators (`> report.txt`, `2>&1`, `| tee`, `&`): the line is a shell's, whose redirections and pipes are no
+    // arguments of spec-run exec; run as its argv, they would be refused for what the shell does (launch-said.ts reads such lines).
+    if (first.some((a) => /^(?:\d?>>?|<|\||\|\||&&?|;)|^\d?>&\d$/.test(a))) return null;
     invocation.refused = [...first];
     accounted.push(...first, first.join(' '));
     said.push(`the command line ${first.join(' ')} (which spec-run exec's parser refuses: run as the CLI, its status and streams observed)`);
